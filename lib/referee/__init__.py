@@ -1,0 +1,1 @@
+"""Referee Box portable framework (runs on CircuitPython and CPython)."""

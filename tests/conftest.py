@@ -1,0 +1,11 @@
+"""Test set-up: the repo root and lib/ on sys.path, SDL headless, one display at a time."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for p in (ROOT, os.path.join(ROOT, "lib")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
