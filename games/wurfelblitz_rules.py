@@ -67,7 +67,9 @@ WHITE_DIE = COLOURS  # one dot of each colour
 _BIT = {}
 for _i in range(len(COLOURS)):
     _BIT[COLOURS[_i]] = 1 << _i
-_ALL = (1 << len(COLOURS)) - 1
+_ALL = const(63)  # every colour blocked
+_REPEAT_SHIFT = const(6)
+del _i
 
 
 def _check_face(colour, face):
@@ -101,9 +103,9 @@ def _dot_of(colour):
 
 
 def _scan(throw):
-    """Validate a throw; return (blocked mask, repeated mask) over COLOURS bits.
+    """Validate a throw; return blocked | repeated << 6 (bit masks over COLOURS).
 
-    Allocates nothing for list/tuple throws: masks are small ints.
+    One small int, so scoring a list/tuple throw allocates nothing on the heap.
     """
     present = 0
     blocked = 0
@@ -126,7 +128,7 @@ def _scan(throw):
             if blocked & bit:
                 repeated |= bit
             blocked |= bit
-    return blocked, repeated
+    return blocked | (repeated << _REPEAT_SHIFT)
 
 
 def _sequence(throw):
@@ -154,8 +156,9 @@ def score(throw, brainteaser=False):
     ValueError for anything a real throw cannot show.
     """
     throw = _sequence(throw)
-    blocked_mask, repeated_mask = _scan(throw)
-    return _sum_pips(throw, blocked_mask, bool(brainteaser and repeated_mask))
+    masks = _scan(throw)
+    teaser = bool(brainteaser) and masks > _ALL
+    return _sum_pips(throw, masks & _ALL, teaser)
 
 
 def _names(mask):
@@ -168,17 +171,17 @@ def _names(mask):
 
 def blocked(throw):
     """The blocked colours (dot colours showing anywhere), in COLOURS order."""
-    return tuple(_names(_scan(_sequence(throw))[0]))
+    return tuple(_names(_scan(_sequence(throw)) & _ALL))
 
 
 def repeated(throw):
     """The dot colours showing at least twice, in COLOURS order."""
-    return tuple(_names(_scan(_sequence(throw))[1]))
+    return tuple(_names(_scan(_sequence(throw)) >> _REPEAT_SHIFT))
 
 
 def brainteaser_applies(throw):
     """True if some dot colour shows at least twice (the brainteaser counts blocked dice)."""
-    return _scan(_sequence(throw))[1] != 0
+    return _scan(_sequence(throw)) > _ALL
 
 
 def total_pips(throw):
@@ -199,7 +202,9 @@ def explain(throw, brainteaser=False):
     Terms follow COLOURS order. A screen may wrap the line at " -> ".
     """
     throw = _sequence(throw)
-    blocked_mask, repeated_mask = _scan(throw)
+    masks = _scan(throw)
+    blocked_mask = masks & _ALL
+    repeated_mask = masks >> _REPEAT_SHIFT
     teaser = bool(brainteaser and repeated_mask)
     terms = []
     total = 0
@@ -406,7 +411,9 @@ def bot_answer(rng, throw, brainteaser, error_rate_permille):
     if type(error_rate_permille) is not int or error_rate_permille < 0 or error_rate_permille > 1000:
         raise ValueError("error_rate_permille must be 0..1000")
     throw = _sequence(throw)
-    blocked_mask, repeated_mask = _scan(throw)
+    masks = _scan(throw)
+    blocked_mask = masks & _ALL
+    repeated_mask = masks >> _REPEAT_SHIFT
     teaser = bool(brainteaser and repeated_mask)
     right = _sum_pips(throw, blocked_mask, teaser)
     if rng.randbelow(1000) >= error_rate_permille:
