@@ -1,0 +1,250 @@
+"""Reaction test: the whole press path in one small game.
+
+Each round the screen goes dark, the stimulus is drawn unseen, then the
+backlight comes on (the reveal, captured like a button). Everyone presses; the
+Race names the winner and every reaction time. Personal bests per match.
+"""
+
+import displayio
+
+from referee import palette, race_text, rings, screen, sound
+from referee.arbiter import Race
+from referee.box import REVEAL
+from referee.game import BaseGame, Option
+from referee.gestures import HOLD, TAP
+
+TITLE = "Reaction test"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 7
+OPTIONS = (Option("rounds", "Rounds", (3, 5, 10), 5),)
+
+READY = "ready"
+DARK = "dark"
+OPEN = "open"
+RESULT = "result"
+OVER = "over"
+
+MS = 1000000
+READY_NS = 1500 * MS
+OPEN_NS = 3000 * MS  # the race stays open this long after the reveal
+RESULT_NS = 3500 * MS
+BOT_MEAN_MS = 260
+BOT_SPREAD_MS = 60
+
+
+class Game(BaseGame):
+    TITLE = TITLE
+
+    def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
+        super().__init__(box, players, bots, seed, options, settings)
+        s = settings or {}
+        self.rounds = self.options.get("rounds", 5)
+        self.race = Race(
+            players,
+            tie_window_ns=s.get("tie_window_ms", 0) * MS,
+            min_reaction_ns=s.get("min_reaction_ms", 0) * MS,
+        )
+        self.round = 0
+        self.phase = READY
+        self.until = 0
+        self.wins = [0] * (players + 1)
+        self.best = [None] * (players + 1)
+        self.bot_at = {}
+        self._build()
+
+    # --- screens -----------------------------------------------------------
+    def _build(self):
+        root = self.root
+        self.bg = screen.background()
+        root.append(self.bg)
+        self.title = screen.text("", 6, 4, 2, palette.DIM)
+        root.append(self.title)
+        self.big = screen.centred("", 36, 4)
+        root.append(self.big)
+        self.head = screen.centred("", 88, 2, palette.WARN)
+        root.append(self.head)
+        self.lines = []
+        for p in range(1, self.players + 1):
+            lb = screen.text("", 10, 112 + (p - 1) * 18, 2, palette.station(p))
+            if self.players > 5:
+                lb.scale = 1
+            self.lines.append(lb)
+            root.append(lb)
+        self.foot = screen.centred("", screen.HEIGHT - 12, 1, palette.DIM)
+        root.append(self.foot)
+        if self.box.precision_ns >= MS:
+            self.foot.text = "keypad capture: ms precision"
+
+    def _show_ready(self):
+        screen.set_color(self.bg, palette.BG)
+        self.title.text = "Reaction test  round " + str(self.round) + "/" + str(self.rounds)
+        self.big.text = "GET READY"
+        self.big.color = palette.TEXT
+        self.head.text = "press when the screen lights"
+        for lb in self.lines:
+            lb.text = ""
+
+    def _show_stimulus(self):
+        screen.set_color(self.bg, palette.GOOD)
+        self.title.text = ""
+        self.big.text = "GO!"
+        self.big.color = palette.BLACK
+        self.head.text = ""
+
+    def _show_result(self):
+        screen.set_color(self.bg, palette.BG)
+        race = self.race
+        w = race.winners()
+        self.title.text = "Round " + str(self.round) + "/" + str(self.rounds)
+        self.big.text = ("P" + str(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
+        self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
+        self.head.text = race_text.headline(race)
+        for p in range(1, self.players + 1):
+            self.lines[p - 1].text = race_text.reaction_line(race, p, self.best[p], self.box.precision_ns)
+
+    def _show_over(self):
+        self.title.text = "Match over"
+        self.big.text = " ".join("P" + str(p) for p in self.winners) + " WIN" + ("" if len(self.winners) > 1 else "S")
+        self.big.color = palette.station(self.winners[0]) if len(self.winners) == 1 else palette.TEXT
+        self.head.text = "round wins and best times"
+        for p in range(1, self.players + 1):
+            best = self.best[p]
+            txt = "P" + str(p) + " wins " + str(self.wins[p])
+            if best is not None:
+                txt += "  PB " + race_text.format_ms(best) + " ms"
+            self.lines[p - 1].text = txt
+        self.foot.text = "hold a button: menu"
+
+    # --- flow ----------------------------------------------------------------
+    def start(self, now_ns):
+        self._next_round(now_ns)
+
+    def _next_round(self, now_ns):
+        self.round += 1
+        self.race.reset()
+        self.bot_at = {}
+        self.phase = READY
+        self.until = now_ns + READY_NS
+        self.box.rings.rest(self.players, now_ns)
+        self._show_ready()
+
+    def _go_dark(self, now_ns):
+        self.phase = DARK
+        self.box.reveal(False)
+        self._show_stimulus()  # drawn while nobody can see it
+        self.until = now_ns + (1500 + self.rng.randbelow(2500)) * MS
+        for b in self.bots:
+            if self.rng.randbelow(50) == 0:  # a bot jumps the gun now and then
+                self.bot_at[b] = now_ns + self.rng.randbelow(1000) * MS
+
+    def _reveal(self, now_ns):
+        self.phase = OPEN
+        self.box.reveal(True)
+        self.until = now_ns + OPEN_NS
+
+    def edge(self, player, t_ns, pressed):
+        if player == REVEAL:
+            if pressed and self.phase == OPEN:
+                self.race.reveal(t_ns)
+                for b in self.bots:
+                    if b not in self.bot_at:
+                        spread = self.rng.randbelow(2 * BOT_SPREAD_MS + 1) - BOT_SPREAD_MS
+                        self.bot_at[b] = t_ns + (BOT_MEAN_MS + spread) * MS + self.rng.randbelow(MS)
+            elif not pressed and self.phase == DARK:
+                self.race.arm(t_ns)
+            return
+        if player > self.players or self.phase not in (DARK, OPEN):
+            return
+        self.race.edge(player, t_ns, pressed)
+        if pressed and self.phase == DARK and self.race.status(player) == "false_start":
+            self._false_start(player, t_ns)
+
+    def _false_start(self, player, now_ns):
+        self.box.rings.set(player, rings.BLINK, palette.BAD, now_ns=now_ns)
+        self.box.sound.play(sound.FALSE_START, now_ns)
+
+    def gesture(self, player, kind, count, now_ns):
+        if self.phase == RESULT and kind in (TAP, HOLD):
+            self.until = now_ns  # skip ahead
+
+    def tick(self, now_ns):
+        for b, t in list(self.bot_at.items()):
+            if t is not None and t <= now_ns:
+                self.race.edge(b, t, True)
+                self.race.edge(b, t + 90 * MS, False)
+                self.bot_at[b] = None
+                if self.phase == DARK:
+                    self._false_start(b, now_ns)
+        if self.phase == READY and now_ns >= self.until:
+            self._go_dark(now_ns)
+        elif self.phase == DARK and now_ns >= self.until:
+            self._reveal(now_ns)
+        elif self.phase == OPEN:
+            self.race.settle(now_ns)
+            everyone = all(self.race.status(p) not in ("none", "pending") for p in range(1, self.players + 1))
+            if everyone or now_ns >= self.until:
+                self._finish_round(now_ns)
+        elif self.phase == RESULT and now_ns >= self.until:
+            if self.round >= self.rounds:
+                self._finish_match(now_ns)
+            else:
+                self._next_round(now_ns)
+
+    def _finish_round(self, now_ns):
+        self.phase = RESULT
+        self.until = now_ns + RESULT_NS
+        race = self.race
+        for p, rt in race.order():
+            if self.best[p] is None or rt < self.best[p]:
+                self.best[p] = rt
+        w = race.winners()
+        for p in w:
+            self.wins[p] += 1
+            self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now_ns)
+        for p in race.false_starts():
+            self.box.rings.set(p, rings.BLINK, palette.BAD, now_ns=now_ns)
+        self.box.sound.play(sound.RIGHT if w else sound.ERROR, now_ns)
+        self._show_result()
+
+    def capture_lost(self, now_ns):
+        if self.phase in (DARK, OPEN):
+            self.race.lost_data()
+            self.box.reveal(True)
+            self.head.text = "capture data lost: round replayed"
+            self.round -= 1
+            self._finish_void(now_ns)
+
+    def _finish_void(self, now_ns):
+        self.phase = RESULT
+        self.until = now_ns + RESULT_NS
+        self._show_result()
+
+    def resumed(self, now_ns, paused_ns):
+        if self.phase in (DARK, OPEN):  # a paused race cannot be judged fairly
+            self.box.reveal(True)
+            self.round -= 1
+            self._next_round(now_ns)
+
+    def _finish_match(self, now_ns):
+        top = max(self.wins[1:])
+        winners = [p for p in range(1, self.players + 1) if self.wins[p] == top]
+        if len(winners) > 1:  # best single reaction breaks a tie on wins
+            timed = [p for p in winners if self.best[p] is not None]
+            if timed:
+                fastest = min(self.best[p] for p in timed)
+                winners = [p for p in timed if self.best[p] == fastest]
+        self.winners = winners
+        self.over = True
+        self.phase = OVER
+        for p in winners:
+            self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now_ns)
+        self.box.sound.play(sound.WIN, now_ns)
+        self._show_over()
+
+    def state(self):
+        return {
+            "seed": self.seed,
+            "round": self.round,
+            "wins": list(self.wins),
+            "best": list(self.best),
+        }

@@ -1,0 +1,1 @@
+"""Everything that touches pins: the real box, the simulated box, the build guide."""

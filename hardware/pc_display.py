@@ -1,0 +1,53 @@
+"""PC only: the real displayio tree rendered into an off-screen pygame surface.
+
+One display at a time (Blinka's rule), so the module keeps a single instance.
+Used headless for PNG snapshots and by the window, which scales it up and draws
+the rings around it.
+"""
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import busdisplay  # noqa: E402
+import pygame  # noqa: E402
+from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
+
+WIDTH = 320
+HEIGHT = 240
+
+
+class OffscreenDisplay(PyGameDisplay):
+    def _initialize(self, init_sequence):
+        if not pygame.get_init():
+            pygame.init()
+        self._pygame_screen = pygame.Surface((self.width, self.height))
+
+    def _refresh_display(self):
+        busdisplay.BusDisplay._refresh_display(self)
+        self._refresh_pending = False
+
+    def _release(self):
+        self._pygame_screen = None
+
+
+_display = [None]
+
+
+def display():
+    if _display[0] is None:
+        _display[0] = OffscreenDisplay(width=WIDTH, height=HEIGHT, auto_refresh=False)
+    return _display[0]
+
+
+def render(group, backlight=True):
+    """A pygame Surface with ``group`` drawn; a dark backlight shows as 10 %."""
+    d = display()
+    if d.root_group is not group:
+        d.root_group = group
+    d.refresh()
+    surf = d._pygame_screen.copy()
+    if not backlight:
+        surf.fill((26, 26, 26), special_flags=pygame.BLEND_RGB_MULT)
+    return surf

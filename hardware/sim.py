@@ -1,0 +1,230 @@
+"""PC only: the simulated box, a whole Referee Box on a virtual clock.
+
+``SimTable`` drives the same app and game modules as the device: scripted
+presses (with holds and bounce trains) become capture edges with exact ns
+times, the rings are recorded through an ``adafruit_pixelbuf.PixelBuf``
+subclass, and the real displayio tree is rendered headless on demand.
+"""
+
+import heapq
+import os
+import sys
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (_ROOT, os.path.join(_ROOT, "lib")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from hardware import pc_supervisor  # noqa: E402
+
+pc_supervisor.install()  # before anything imports adafruit_ticks
+
+import adafruit_pixelbuf  # noqa: E402
+
+from referee import screen  # noqa: E402
+from referee.app import App  # noqa: E402
+from referee.box import REVEAL, Box  # noqa: E402
+from referee.rings import PER_RING  # noqa: E402
+from referee.rng import Rng  # noqa: E402
+from referee.settings import Settings  # noqa: E402
+
+STATIONS = 7
+LOOP_MS = 2  # the simulated main loop runs every 2 ms of virtual time
+NS_PER_MS = 1000000
+
+
+class SimPixels(adafruit_pixelbuf.PixelBuf):
+    """The ring strip: records what each ``show()`` transmitted."""
+
+    def __init__(self, n, brightness=1.0):
+        super().__init__(n, byteorder="GRB", brightness=brightness, auto_write=False)
+        self.frames = 0
+        self.last = bytes(3 * n)
+
+    def _transmit(self, buffer):
+        self.frames += 1
+        self.last = bytes(buffer)
+
+    def transmitted(self, index):
+        """(r, g, b) sent for pixel ``index`` (after the brightness cap)."""
+        g, r, b = self.last[3 * index:3 * index + 3]
+        return (r, g, b)
+
+
+class SimTones:
+    def __init__(self, table):
+        self.table = table
+        self.log = []  # (t_ns, freq)
+
+    def tone(self, freq):
+        self.log.append((self.table.now, freq))
+
+
+class SimBox(Box):
+    capture_name = "sim"
+    precision_ns = 1
+
+    def __init__(self, table, stations, brightness):
+        self.table = table
+        pixels = SimPixels(stations * PER_RING, brightness=brightness / 100)
+        super().__init__(stations, pixels, SimTones(table), store=bytearray(4096))
+        self.tones = self.tone_driver = self.sound.driver
+        self.root = None
+        self.logs = []
+
+    def now_ns(self):
+        return self.table.now
+
+    def poll(self):
+        edges = self.table._captured
+        self.table._captured = []
+        return edges
+
+    def set_backlight(self, on):
+        self.table._captured.append((REVEAL, self.table.now, bool(on)))
+
+    def show(self, group):
+        self.root = group
+
+    def new_seed(self):
+        return self.table.rng.next_u32()
+
+    def log(self, msg):
+        self.logs.append(msg)
+
+
+class SimTable:
+    """A simulated box with ``players`` people seated (the box has 7 stations)."""
+
+    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS):
+        """``settings``: dict of REFEREE_* values as in settings.toml."""
+        self.players = players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.now = 0
+        self.loop_ns = loop_ms * NS_PER_MS
+        self._pending = []  # heap of (t_ns, seq, player, pressed)
+        self._seq = 0
+        self._captured = []
+        env = dict(settings or {})
+        env.setdefault("REFEREE_PLAYERS", players)
+        self.settings = Settings(env.get)
+        pc_supervisor.use_clock(self._clock)
+        self.box = SimBox(self, STATIONS, self.settings["brightness"])
+        self.app = App(self.box, self.settings, catch_errors=catch_errors)
+        self.press_log = []  # every scripted edge, for replay
+
+    def _clock(self):
+        return self.now
+
+    # --- the game ------------------------------------------------------------
+    @property
+    def game(self):
+        return self.app.game
+
+    def start(self, name, bots=(), seed=None, **options):
+        """Start game ``name`` with ``self.players`` seats; ``bots`` are the box's seats."""
+        pc_supervisor.use_clock(self._clock)
+        if seed is None:
+            seed = self.rng.next_u32()
+        return self.app.launch(name, self.players, tuple(bots), seed=seed, options=options)
+
+    # --- presses -------------------------------------------------------------
+    def _schedule(self, t_ns, player, pressed):
+        self._seq += 1
+        heapq.heappush(self._pending, (t_ns, self._seq, player, pressed))
+        self.press_log.append((t_ns, player, pressed))
+
+    def press(self, player, at_ns=None, hold_ms=80, bounce=0, bounce_us=300):
+        """Press station ``player`` at ``at_ns`` (None = now) for ``hold_ms``.
+        ``bounce`` extra open/close pairs ``bounce_us`` apart follow the first
+        contact and precede the release, as a worn microswitch does."""
+        if not 1 <= player <= STATIONS and player != 8:
+            raise ValueError("no station " + str(player))
+        t = self.now if at_ns is None else at_ns
+        if t < self.now:
+            raise ValueError("cannot press in the past")
+        step = bounce_us * 1000
+        self._schedule(t, player, True)
+        for i in range(bounce):
+            self._schedule(t + (2 * i + 1) * step, player, False)
+            self._schedule(t + (2 * i + 2) * step, player, True)
+        up = t + hold_ms * NS_PER_MS
+        for i in range(bounce):
+            self._schedule(up + 2 * i * step, player, False)
+            self._schedule(up + (2 * i + 1) * step, player, True)
+        self._schedule(up + 2 * bounce * step, player, False)
+        return t
+
+    def menu(self, at_ns=None, hold_ms=80):
+        return self.press(8, at_ns, hold_ms)
+
+    def tap(self, player, count=1):
+        """``count`` quick taps, then advance until the gesture is reported."""
+        for _ in range(count):
+            self.press(player, hold_ms=60)
+            self.advance(140)
+        self.advance(300)
+
+    def hold(self, player, ms=800):
+        self.press(player, hold_ms=ms)
+        self.advance(ms + 300)
+
+    def lose_capture(self, words=1):
+        """Pretend the capture FIFO overflowed."""
+        self.box.lost += words
+
+    # --- time ------------------------------------------------------------------
+    def advance(self, ms):
+        """Run the box for ``ms`` of virtual time."""
+        pc_supervisor.use_clock(self._clock)
+        end = self.now + int(ms * NS_PER_MS)
+        while self.now < end:
+            self.now = min(self.now + self.loop_ns, end)
+            pending = self._pending
+            while pending and pending[0][0] <= self.now:
+                t, _, player, pressed = heapq.heappop(pending)
+                self._captured.append((player, t, pressed))
+            self.app.step()
+
+    def run_until_over(self, max_ms):
+        """Advance until the game is over (True) or ``max_ms`` passed (False)."""
+        step = 100
+        left = max_ms
+        while left > 0:
+            if self.game is not None and self.game.over:
+                return True
+            self.advance(min(step, left))
+            left -= step
+        return self.game is not None and self.game.over
+
+    # --- what the table sees -----------------------------------------------------
+    def screen_text(self):
+        """Every label on the display, top to bottom (empty while the backlight is off)."""
+        if self.box.root is None or not self.box.backlight:
+            return ""
+        return self.drawn_text()
+
+    def drawn_text(self):
+        """The labels drawn on the display, lit or not (the stimulus is drawn dark)."""
+        if self.box.root is None:
+            return ""
+        return screen.screen_text(self.box.root)
+
+    def ring(self, player):
+        """[(r, g, b), ...] of station ``player``'s ring as transmitted."""
+        px = self.box.pixels
+        base = (player - 1) * PER_RING
+        return [px.transmitted(base + i) for i in range(PER_RING)]
+
+    def save_png(self, path, rings=True):
+        """The screen (and the rings around it) as a PNG file."""
+        import pygame
+
+        from hardware import pc_display, pc_view
+
+        surf = pc_display.render(self.box.root, self.box.backlight)
+        if rings:
+            surf = pc_view.compose(surf, self, scale=1)
+        pygame.image.save(surf, path)
+        return path

@@ -1,0 +1,174 @@
+"""The app loop: capture -> gestures/game -> screen, rings, sound.
+
+``App.step()`` is one pass of the loop; the device calls it forever, the
+simulated box calls it on virtual time. Nothing here blocks.
+"""
+
+import displayio
+
+import games
+from referee import palette, screen
+from referee.box import REVEAL
+from referee.game import resolve_options
+from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
+from referee.launcher import Launcher
+from referee.menu import Menu, MenuView
+
+LAUNCHER = "launcher"
+GAME = "game"
+PAUSE = "pause"
+ERROR = "error"
+
+
+def format_exception(e):
+    return type(e).__name__ + ": " + str(e)
+
+
+class App:
+    def __init__(self, box, settings, catch_errors=True):
+        self.box = box
+        self.settings = settings
+        self.catch_errors = catch_errors
+        self.gestures = Gestures(box.stations)
+        self.launcher = Launcher(settings, box.stations)
+        self.game = None
+        self.mode = LAUNCHER
+        self.error = None
+        self._pause_menu = None
+        self._pause_view = MenuView()
+        self._pause_root = displayio.Group()
+        self._pause_root.append(screen.background(palette.PANEL))
+        self._pause_root.append(self._pause_view.group)
+        self._error_root = displayio.Group()
+        self._error_root.append(screen.background(0x400000))
+        self._error_title = screen.centred("Something went wrong", 20, 2, palette.WARN)
+        self._error_text = screen.text("", 8, 60, 1)
+        self._error_hint = screen.centred("hold any button: back to menu", screen.HEIGHT - 20, 1)
+        for item in (self._error_title, self._error_text, self._error_hint):
+            self._error_root.append(item)
+        self._paused_at = 0
+        if settings.messages:
+            self.launcher.warn(settings.messages[0])
+        box.rings.rest(box.stations)
+        box.show(self.launcher.root)
+
+    # --- starting and ending ---------------------------------------------------
+    def launch(self, name, players, bots=(), seed=None, options=None):
+        """Start game ``name`` now. Raises ValueError for bad arguments."""
+        module = games.load(name)
+        if not module.MIN_PLAYERS <= players <= min(module.MAX_PLAYERS, self.box.stations):
+            raise ValueError(
+                module.TITLE + " is for " + str(module.MIN_PLAYERS) + "-" + str(module.MAX_PLAYERS) + " players on this box"
+            )
+        for b in bots:
+            if not 1 <= b <= players:
+                raise ValueError("bot seat " + str(b) + " is not a seat (1.." + str(players) + ")")
+        opts = resolve_options(module.OPTIONS, options or {})
+        if seed is None:
+            seed = self.box.new_seed()
+        self.box.log("match " + name + " seed " + str(seed) + " players " + str(players) + " bots " + str(tuple(bots)))
+        self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
+        self.gestures.reset()
+        self.box.reveal(True)
+        self.box.rings.rest(players)
+        self.mode = GAME
+        self._guard(self.game.start, self.box.now_ns())
+        if self.mode == GAME:
+            self.box.show(self.game.root)
+        return self.game
+
+    def back_to_launcher(self):
+        self.game = None
+        self.mode = LAUNCHER
+        self.launcher.reset()
+        self.box.reveal(True)
+        self.box.rings.rest(self.box.stations)
+        self.box.show(self.launcher.root)
+
+    # --- the loop --------------------------------------------------------------
+    def step(self):
+        box = self.box
+        now = box.now_ns()
+        edges = box.poll()
+        lost = box.take_lost()
+        game = self.game if self.mode == GAME else None
+        if lost and game is not None:
+            box.log("capture lost " + str(lost) + " words")
+            self._guard(game.capture_lost, now)
+        for player, t_ns, pressed in edges:
+            if player != REVEAL:
+                self.gestures.edge(player, t_ns, pressed)
+            if game is not None and player != MENU:
+                self._guard(game.edge, player, t_ns, pressed)
+        for player, kind, count in self.gestures.update(now):
+            self._route(player, kind, count, now)
+        if self.mode == GAME and self.game is not None:
+            self._guard(self.game.tick, now)
+        box.rings.update(now)
+        box.sound.update(now)
+
+    def _route(self, player, kind, count, now):
+        if self.mode == LAUNCHER:
+            if player == MENU or kind == CHORD:
+                return
+            self.launcher.gesture(player, kind, count)
+            if self.launcher.choice is not None:
+                name, players, bots, options = self.launcher.choice
+                self.launch(name, players, bots, options=options)
+        elif self.mode == GAME:
+            if (player == MENU and kind in (TAP, HOLD)) or kind == CHORD:
+                self._pause(now)
+            elif self.game.over:
+                if kind == HOLD:
+                    self.back_to_launcher()
+            elif player <= self.game.players:
+                self._guard(self.game.gesture, player, kind, count, now)
+        elif self.mode == PAUSE:
+            if kind == TAP:
+                self._pause_menu.tap(self._pause_menu.owner or player, count)
+            elif kind == HOLD:
+                self._pause_choice(self._pause_menu.hold(self._pause_menu.owner or player), now)
+            if self.mode == PAUSE:
+                self._pause_view.show(self._pause_menu)
+        elif self.mode == ERROR:
+            if kind == HOLD:
+                self.back_to_launcher()
+
+    def _pause(self, now):
+        self.mode = PAUSE
+        self._paused_at = now
+        self._pause_menu = Menu("Paused", [("Resume", "resume"), ("End game", "end")])
+        self._pause_view.show(self._pause_menu)
+        self.box.show(self._pause_root)
+
+    def _pause_choice(self, value, now):
+        if value == "resume":
+            self.mode = GAME
+            self.box.show(self.game.root)
+            self._guard(self.game.resumed, now, now - self._paused_at)
+        elif value == "end":
+            self.back_to_launcher()
+
+    def _guard(self, fn, *args):
+        """Run a game callback; an exception shows the error screen instead of
+        killing the box (tests set catch_errors=False to see it)."""
+        if not self.catch_errors:
+            return fn(*args)
+        try:
+            return fn(*args)
+        except Exception as e:  # the box must never die silently
+            self.show_error(e)
+            return None
+
+    def show_error(self, e):
+        msg = format_exception(e)
+        self.box.log("error: " + msg)
+        self.error = msg
+        self.mode = ERROR
+        lines = []
+        while msg and len(lines) < 10:
+            lines.append(msg[:50])
+            msg = msg[50:]
+        self._error_text.text = "\n".join(lines)
+        self.box.reveal(True)
+        self.box.show(self._error_root)

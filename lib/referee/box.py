@@ -1,0 +1,59 @@
+"""The box a game receives: what every backend (device, PC simulation) provides.
+
+Backends subclass ``Box`` and implement ``now_ns``, ``poll``, ``set_backlight``
+and ``show``. Edges are ``(player, t_ns, pressed)``: player 1..7 is a station,
+``REVEAL`` (0) is the backlight line (pressed = lit), ``gestures.MENU`` the MENU
+button. ``t_ns`` is on the box's one monotonic time base.
+"""
+
+from referee.rings import Rings
+from referee.sound import Sound
+
+REVEAL = 0
+
+
+class Box:
+    # What the capture backend can resolve, for honest displays ("ms precision").
+    precision_ns = 1
+    capture_name = "sim"
+
+    def __init__(self, stations, pixels, tone_driver, store=None, sound=True):
+        self.stations = stations
+        self.pixels = pixels
+        self.rings = Rings(pixels, stations)
+        self.sound = Sound(tone_driver, sound)
+        self.store = store
+        self.backlight = True
+        self.lost = 0  # capture words lost since last taken
+
+    # --- to implement -----------------------------------------------------
+    def now_ns(self):
+        raise NotImplementedError
+
+    def poll(self):
+        """Edges captured since the last poll, oldest first."""
+        raise NotImplementedError
+
+    def set_backlight(self, on):
+        raise NotImplementedError
+
+    def show(self, group):
+        raise NotImplementedError
+
+    def new_seed(self):
+        raise NotImplementedError
+
+    # --- shared -------------------------------------------------------------
+    def reveal(self, on):
+        """Backlight on = the stimulus becomes visible. The edge comes back
+        through ``poll`` with its captured time: that is the race's reveal."""
+        self.backlight = on
+        self.set_backlight(on)
+
+    def take_lost(self):
+        n = self.lost
+        self.lost = 0
+        return n
+
+    def log(self, msg):
+        print(msg)

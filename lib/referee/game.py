@@ -1,0 +1,95 @@
+"""The contract between the app loop and a game.
+
+A game module in ``games/`` defines ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``,
+``OPTIONS`` (launcher options, see ``Option``) and ``Game``, a subclass of
+``BaseGame``. The app feeds it capture edges, gestures and the time; the game
+never reads pins and never sleeps. It draws into ``self.root`` (a displayio
+Group the app shows) and sets ``box.rings`` modes and ``box.sound`` cues.
+"""
+
+import displayio
+
+from referee.rng import Rng
+
+
+class Option:
+    """A launcher option: ``choices`` are values, ``names`` how they read on screen."""
+
+    def __init__(self, key, title, choices, default, names=None):
+        self.key = key
+        self.title = title
+        self.choices = tuple(choices)
+        self.default = default
+        self.names = tuple(names) if names else tuple(str(c) for c in choices)
+
+    def name(self, value):
+        for c, n in zip(self.choices, self.names):
+            if c == value:
+                return n
+        return str(value)
+
+    def check(self, value):
+        """``value`` if it is one of the choices, else the default."""
+        return value if value in self.choices else self.default
+
+
+def resolve_options(options_spec, given):
+    """Options dict from the spec's defaults overridden by ``given``.
+    Raises ValueError naming any unknown key or value."""
+    out = {}
+    for opt in options_spec:
+        out[opt.key] = opt.default
+    for key, value in given.items():
+        spec = None
+        for opt in options_spec:
+            if opt.key == key:
+                spec = opt
+        if spec is None:
+            raise ValueError("unknown option: " + key)
+        if value not in spec.choices:
+            raise ValueError("option " + key + ": " + repr(value) + " is not one of " + repr(spec.choices))
+        out[key] = value
+    return out
+
+
+class BaseGame:
+    TITLE = "game"
+
+    def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
+        self.box = box
+        self.settings = settings
+        self.players = players
+        self.bots = tuple(bots)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.options = options or {}
+        self.root = displayio.Group()
+        self.over = False
+        self.winners = []
+        self.message = ""
+
+    def is_bot(self, player):
+        return player in self.bots
+
+    # --- called by the app -------------------------------------------------
+    def start(self, now_ns):
+        """The match begins: build screens, set rings."""
+
+    def edge(self, player, t_ns, pressed):
+        """A raw capture edge: player 1..n (0 = the reveal line), exact t_ns."""
+
+    def gesture(self, player, kind, count, now_ns):
+        """A tap/hold of a human station (see ``referee.gestures``)."""
+
+    def tick(self, now_ns):
+        """Called every loop with the current time: timers, bots, animations."""
+
+    def resumed(self, now_ns, paused_ns):
+        """The pause menu closed after ``paused_ns``: move or restart timers."""
+
+    def capture_lost(self, now_ns):
+        """Capture data was lost (FIFO overflow): void what cannot be judged."""
+
+    def state(self):
+        """The match as plain data (ints, strs, lists, dicts) for saving."""
+        return {"seed": self.seed}

@@ -1,0 +1,104 @@
+"""The launcher: pick a game, the number of players, the bots and the options,
+with one button (tap = next, hold = choose). Defaults come from settings."""
+
+import displayio
+
+import games
+from referee import palette, screen
+from referee.menu import Menu, MenuView
+
+_START = "__start__"
+
+
+class Launcher:
+    def __init__(self, settings, stations):
+        self.settings = settings
+        self.stations = stations
+        self.root = displayio.Group()
+        self.root.append(screen.background())
+        self.view = MenuView()
+        self.root.append(self.view.group)
+        self.note = screen.centred("", screen.HEIGHT - 34, 1, palette.WARN)
+        self.root.append(self.note)
+        self.choice = None  # (name, players, bots, options) once chosen
+        self.reset()
+
+    def reset(self):
+        self.choice = None
+        self.name = None
+        self.module = None
+        self.players = self.settings.get("players", 4)
+        self.bots = []
+        self.options = {}
+        default = self.settings.get("game", "reaction")
+        items = [(title, name) for name, title in games.titles()]
+        index = 0
+        for i, item in enumerate(items):
+            if item[1] == default:
+                index = i
+        self.menu = Menu("Choose a game", items, index=index)
+        self.stage = "game"
+        self._draw()
+
+    def warn(self, text):
+        self.note.text = screen.fit(text, screen.WIDTH, 1)
+
+    def _setup_items(self):
+        items = [("Start!", _START)]
+        for p in range(1, self.players + 1):
+            who = "bot" if p in self.bots else "human"
+            items.append(("P" + str(p) + ": " + who, ("seat", p)))
+        for opt in self.module.OPTIONS:
+            items.append((opt.title + ": " + opt.name(self.options[opt.key]), ("opt", opt.key)))
+        return items
+
+    def _draw(self):
+        self.view.show(self.menu)
+
+    def gesture(self, player, kind, count):
+        from referee.gestures import HOLD, TAP
+
+        if kind == TAP:
+            self.menu.tap(player, count)
+        elif kind == HOLD:
+            self._choose(self.menu.hold(player))
+        self._draw()
+
+    def _choose(self, value):
+        if self.stage == "game":
+            self.name = value
+            self.module = games.load(value)
+            lo = self.module.MIN_PLAYERS
+            hi = min(self.module.MAX_PLAYERS, self.stations)
+            self.players = max(lo, min(hi, self.players))
+            items = [(str(n) + " players", n) for n in range(lo, hi + 1)]
+            self.menu = Menu("Players", items, index=self.players - lo)
+            self.stage = "players"
+        elif self.stage == "players":
+            self.players = value
+            self.bots = [p for p in self.settings.get("bots", ()) if p <= value]
+            self.options = {}
+            for opt in self.module.OPTIONS:
+                self.options[opt.key] = opt.check(self.settings.get(opt.key, opt.default))
+            self.menu = Menu(self.module.TITLE, self._setup_items())
+            self.stage = "setup"
+        elif self.stage == "setup":
+            if value == _START:
+                if len(self.bots) >= self.players and self.players > 1:
+                    self.warn("at least one seat must be human")
+                    return
+                self.choice = (self.name, self.players, tuple(sorted(self.bots)), dict(self.options))
+                return
+            what, key = value
+            if what == "seat":
+                if key in self.bots:
+                    self.bots.remove(key)
+                else:
+                    self.bots.append(key)
+            else:
+                for opt in self.module.OPTIONS:
+                    if opt.key == key:
+                        i = opt.choices.index(self.options[key]) if self.options[key] in opt.choices else -1
+                        self.options[key] = opt.choices[(i + 1) % len(opt.choices)]
+            index = self.menu.index
+            self.menu = Menu(self.module.TITLE, self._setup_items(), index=index)

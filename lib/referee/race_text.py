@@ -1,0 +1,39 @@
+"""Words for a judged race: "P3 first by 1.204 ms", reaction times, bests."""
+
+from referee.ticks import format_ms
+
+
+def name(player):
+    return "P" + str(player)
+
+
+def headline(race):
+    """The verdict in one line, e.g. "P3 first by 1.204 ms" or "P1 P4 tie"."""
+    w = race.winners()
+    if race.is_void:
+        return "void: " + str(race.void_reason)
+    if not w:
+        return "no winner"
+    if len(w) > 1:
+        return " ".join(name(p) for p in w) + " tie"
+    margin = race.margin_ns()
+    if margin is None:
+        return name(w[0]) + " first"
+    return name(w[0]) + " first by " + format_ms(margin) + " ms"
+
+
+def reaction_line(race, player, best_ns=None, precision_ns=1):
+    """e.g. "P2 253.104 ms  PB 240.100" / "P2 FALSE START" / "P2 stuck"."""
+    status = race.status(player)
+    places = 0 if precision_ns >= 1000000 else 3
+    if status == "false_start":
+        return name(player) + " FALSE START"
+    if status == "stuck":
+        return name(player) + " stuck button"
+    rt = race.reaction(player)
+    if rt is None:
+        return name(player) + " -"
+    s = name(player) + " " + format_ms(rt, places) + " ms"
+    if best_ns is not None:
+        s += "  PB " + format_ms(best_ns, places)
+    return s

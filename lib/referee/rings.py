@@ -1,0 +1,104 @@
+"""Ring patterns over one chained NeoPixel strip (12 pixels per station).
+
+A game sets a *mode* per ring; ``update(now_ns)`` renders every ring from the
+current time and writes the strip only when a pixel changed.
+"""
+
+from referee import palette
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+OFF = const(0)
+SOLID = const(1)  # steady colour
+PULSE = const(2)  # breathing: whose turn it is
+FLASH = const(3)  # fast on/off: winner
+BLINK = const(4)  # slower on/off: false start / lockout
+COUNT = const(5)  # ``arg`` pixels lit in colour, the rest in ``color2`` (discs, timers)
+PIXELS = const(6)  # explicit list of colours in ``arg``
+
+PER_RING = const(12)
+_PULSE_NS = const(1200000000)
+_FLASH_NS = const(100000000)
+_BLINK_NS = const(250000000)
+
+
+class Rings:
+    def __init__(self, pixels, stations, per_ring=PER_RING):
+        self.pixels = pixels
+        self.stations = stations
+        self.per_ring = per_ring
+        self._modes = [(OFF, 0, 0, 0, 0)] * (stations + 1)  # index 0 unused
+        self._shown = [None] * (stations * per_ring)
+        self._dirty = True
+
+    def set(self, player, mode, color=0, arg=0, color2=0, now_ns=0):
+        """Set ring ``player`` (1-based). ``now_ns`` starts the pattern's phase."""
+        if 1 <= player <= self.stations:
+            self._modes[player] = (mode, color, arg, color2, now_ns)
+            self._dirty = True
+
+    def mode(self, player):
+        return self._modes[player][0]
+
+    def all(self, mode, color=0, now_ns=0):
+        for p in range(1, self.stations + 1):
+            self.set(p, mode, color, now_ns=now_ns)
+
+    def rest(self, players, now_ns=0):
+        """Each seated station in its own colour, dimmed; the others off."""
+        for p in range(1, self.stations + 1):
+            if p <= players:
+                self.set(p, SOLID, palette.scale(palette.station(p), 60), now_ns=now_ns)
+            else:
+                self.set(p, OFF)
+
+    def _color_at(self, mode, color, i, arg, color2, phase):
+        if mode == SOLID:
+            return color
+        if mode == PULSE:
+            k = phase % _PULSE_NS
+            half = _PULSE_NS // 2
+            tri = k if k < half else _PULSE_NS - k  # 0..half
+            return palette.scale(color, 40 + 215 * tri // half)
+        if mode == FLASH:
+            return color if (phase // _FLASH_NS) % 2 == 0 else 0
+        if mode == BLINK:
+            return color if (phase // _BLINK_NS) % 2 == 0 else 0
+        if mode == COUNT:
+            return color if i < arg else color2
+        if mode == PIXELS:
+            return arg[i] if i < len(arg) else 0
+        return 0
+
+    def update(self, now_ns):
+        """Render all rings at ``now_ns``; returns True if the strip was written."""
+        changed = False
+        per = self.per_ring
+        px = self.pixels
+        for p in range(1, self.stations + 1):
+            mode, color, arg, color2, since = self._modes[p]
+            if mode in (SOLID, OFF, COUNT, PIXELS) and not self._dirty:
+                continue
+            phase = now_ns - since
+            base = (p - 1) * per
+            for i in range(per):
+                c = self._color_at(mode, color, i, arg, color2, phase)
+                if self._shown[base + i] != c:
+                    self._shown[base + i] = c
+                    px[base + i] = c
+                    changed = True
+        self._dirty = False
+        if changed:
+            px.show()
+        return changed
+
+    def colors(self, player):
+        """The colours last written for ring ``player`` as ints."""
+        base = (player - 1) * self.per_ring
+        return [c or 0 for c in self._shown[base:base + self.per_ring]]

@@ -1,0 +1,152 @@
+"""Screen helpers: labels, boxes and dice built once, updated in place.
+
+Everything here is displayio, so the same calls render on the device and on the
+PC (Blinka displayio). Build groups once; change ``.text``/``.hidden``/colours.
+"""
+
+import displayio
+import terminalio
+import vectorio
+from adafruit_display_text import label as _label
+
+from referee import palette
+
+WIDTH = 320
+HEIGHT = 240
+CHAR_W = 6  # terminalio.FONT cell at scale 1
+CHAR_H = 12
+
+
+def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), bg=None):
+    """A label whose ``anchor`` point (fractions of its box) sits at (x, y)."""
+    lb = _label.Label(terminalio.FONT, text=s, color=color, scale=scale)
+    if bg is not None:
+        lb.background_color = bg
+    lb.anchor_point = anchor
+    lb.anchored_position = (x, y)
+    return lb
+
+
+def centred(s, y, scale=2, color=palette.TEXT):
+    return text(s, WIDTH // 2, y, scale, color, (0.5, 0.0))
+
+
+def solid(color):
+    p = displayio.Palette(1)
+    p[0] = color
+    return p
+
+
+def rect(x, y, w, h, color):
+    return vectorio.Rectangle(pixel_shader=solid(color), width=w, height=h, x=x, y=y)
+
+
+def circle(x, y, r, color):
+    return vectorio.Circle(pixel_shader=solid(color), radius=r, x=x, y=y)
+
+
+def set_color(shape, color):
+    shape.pixel_shader[0] = color
+
+
+def background(color=palette.BG):
+    return rect(0, 0, WIDTH, HEIGHT, color)
+
+
+def fit(s, width_px, scale):
+    """``s`` cut to what fits in ``width_px`` at ``scale``."""
+    n = width_px // (CHAR_W * scale)
+    return s if len(s) <= n else s[: max(0, n - 1)] + "."
+
+
+# Pip positions on a 3x3 grid (column, row) for faces 1..6.
+PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+_SLOTS = ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))
+
+
+def ink_for(color):
+    """Black or white, whichever reads better on ``color``."""
+    r, g, b = palette.rgb(color)
+    return palette.BLACK if (r * 3 + g * 6 + b) > 1200 else palette.WHITE
+
+
+class Die:
+    """A die drawn with shapes: a square body, seven pip slots, a colour dot and a
+    text face (for disks, numbers and jokers). ``show(...)`` changes it in place."""
+
+    def __init__(self, x, y, size):
+        self.group = displayio.Group(x=x, y=y)
+        self.size = size
+        self._body = rect(0, 0, size, size, palette.WHITE)
+        self._inner = rect(2, 2, size - 4, size - 4, palette.WHITE)
+        self.group.append(self._body)
+        self.group.append(self._inner)
+        r = max(2, size // 10)
+        step = size // 4
+        self._pips = {}
+        for col, row in _SLOTS:
+            c = circle(step * (col + 1), step * (row + 1), r, palette.BLACK)
+            self._pips[(col, row)] = c
+            self.group.append(c)
+        self._dot = circle(size // 2, size // 2, size // 4, palette.BLACK)
+        self._dot_ring = circle(size // 2, size // 2, size // 4 + 2, palette.BLACK)
+        self.group.append(self._dot_ring)
+        self.group.append(self._dot)
+        self._label = text("", size // 2, size // 2, max(1, size // 24), palette.BLACK, (0.5, 0.5))
+        self.group.append(self._label)
+        self.show(None)
+
+    def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None):
+        """``face``: pips 1..6, None (blank). ``dot``: a colour drawn as a big dot
+        instead of pips. ``caption``: short text instead of pips."""
+        self.group.hidden = False
+        set_color(self._body, body if border is None else border)
+        set_color(self._inner, body)
+        ink = ink_for(body)
+        lit = PIPS.get(face, ()) if (dot is None and caption is None) else ()
+        for slot, c in self._pips.items():
+            c.hidden = slot not in lit
+            set_color(c, ink)
+        self._dot.hidden = dot is None
+        self._dot_ring.hidden = dot is None
+        if dot is not None:
+            set_color(self._dot, dot)
+            set_color(self._dot_ring, ink)
+        self._label.text = caption or ""
+        self._label.color = ink
+
+    def hide(self):
+        self.group.hidden = True
+
+
+def texts(group, ox=0, oy=0, out=None):
+    """Every visible label in ``group`` as (y, x, text), in absolute pixels."""
+    if out is None:
+        out = []
+    if getattr(group, "hidden", False):
+        return out
+    gx = ox + getattr(group, "x", 0)
+    gy = oy + getattr(group, "y", 0)
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        if hasattr(item, "text") and hasattr(item, "anchored_position"):
+            if item.text:
+                out.append((gy + item.y, gx + item.x, item.text))
+        elif isinstance(item, displayio.Group):
+            texts(item, gx, gy, out)
+    return out
+
+
+def screen_text(group):
+    """The labels of ``group`` top to bottom, left to right, one per line."""
+    items = texts(group)
+    items.sort()
+    return "\n".join(t for _, _, t in items)

@@ -1,0 +1,83 @@
+"""User settings from ``settings.toml`` (read with ``os.getenv``), validated.
+
+Every setting is ``REFEREE_<NAME>``. A missing value takes the default quietly;
+a bad value takes the default and leaves a message for the screen. ``getenv``
+may return str (CircuitPython 10.2+), int or bool (older versions, TOML parsers).
+"""
+
+# name: (kind, default, low/choices, high, what it does)
+SPEC = (
+    ("players", "int", 4, 2, 7, "seats at the table (2-7)"),
+    ("bots", "seats", "", None, None, "seats the box plays, e.g. \"2,3\""),
+    ("game", "str", "reaction", None, None, "game the launcher starts on"),
+    ("tie_window_ms", "int", 0, 0, 50, "presses this close to the first also win (0 = strictly first)"),
+    ("min_reaction_ms", "int", 0, 0, 200, "faster than this after the reveal = false start (0 = off; athletics uses 100)"),
+    ("brightness", "int", 25, 1, 100, "ring brightness cap in percent (power budget)"),
+    ("sound", "bool", True, None, None, "piezo on/off"),
+    ("answer", "choice", "call", ("call", "tap"), None, "Wurfelblitz answer mode"),
+    ("whites", "int", 2, 2, 3, "Wurfelblitz white dice"),
+    ("limit_s", "int", 30, 5, 120, "seconds before a race round nobody wins is void"),
+    ("capture", "choice", "auto", ("auto", "pio", "keypad"), None, "press capture backend"),
+    ("menu_button", "bool", True, None, None, "a MENU button is fitted (GP14)"),
+)
+
+
+def _parse(kind, raw, low, high):
+    """Returns the parsed value or raises ValueError with a reason."""
+    if kind == "int":
+        if isinstance(raw, bool):
+            raise ValueError("not a number")
+        v = raw if isinstance(raw, int) else int(str(raw).strip())
+        if v < low or v > high:
+            raise ValueError("out of range " + str(low) + ".." + str(high))
+        return v
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        s = str(raw).strip().lower()
+        if s in ("1", "true", "yes", "on"):
+            return True
+        if s in ("0", "false", "no", "off"):
+            return False
+        raise ValueError("not true/false")
+    if kind == "choice":
+        s = str(raw).strip().lower()
+        if s not in low:
+            raise ValueError("not one of " + "/".join(low))
+        return s
+    if kind == "seats":
+        s = str(raw).strip()
+        if not s:
+            return ()
+        seats = []
+        for part in s.split(","):
+            n = int(part.strip())
+            if n < 1 or n > 7:
+                raise ValueError("seat " + str(n) + " is not 1..7")
+            if n not in seats:
+                seats.append(n)
+        return tuple(seats)
+    return str(raw).strip()
+
+
+class Settings:
+    def __init__(self, getenv=None):
+        self.values = {}
+        self.messages = []
+        for name, kind, default, low, high, _doc in SPEC:
+            raw = getenv("REFEREE_" + name.upper()) if getenv else None
+            value = default
+            if kind == "seats":
+                value = ()
+            if raw is not None:
+                try:
+                    value = _parse(kind, raw, low, high)
+                except (ValueError, TypeError) as e:
+                    self.messages.append("REFEREE_" + name.upper() + "=" + str(raw) + ": " + str(e) + "; using " + str(default))
+            self.values[name] = value
+
+    def __getitem__(self, name):
+        return self.values[name]
+
+    def get(self, name, default=None):
+        return self.values.get(name, default)
