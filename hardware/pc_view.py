@@ -37,7 +37,7 @@ def compose(screen_surface, table, scale=1, target=None):
     font = pygame.font.Font(None, 14 * scale)
     for i, (cx, cy) in enumerate(_positions(stations, w, top, scale)):
         player = i + 1
-        colors = table.ring(player)
+        colors = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in table.box.rings.colors(player)]
         pygame.draw.circle(out, (20, 20, 20), (cx, cy), (RING_R + 3) * scale)
         for k, rgb in enumerate(colors):
             a = 2 * math.pi * k / len(colors) - math.pi / 2

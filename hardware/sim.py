@@ -156,6 +156,10 @@ class SimTable:
         self._schedule(up + 2 * bounce * step, player, False)
         return t
 
+    def key(self, player, down):
+        """A live key edge now (the window's keyboard): no scripted release."""
+        self._schedule(self.now, player, bool(down))
+
     def menu(self, at_ns=None, hold_ms=80):
         return self.press(8, at_ns, hold_ms)
 

@@ -1,0 +1,18 @@
+"""Referee Box: the entry point on both worlds.
+
+On CircuitPython this builds the real box and runs the app forever. On a PC
+(CPython) it opens the simulated box in a window, or with ``--demo`` plays a
+headless demo and writes PNG snapshots.
+"""
+
+import sys
+
+if sys.implementation.name == "circuitpython":
+    from hardware import device
+
+    device.main()
+else:
+    sys.path.insert(0, "lib")  # CIRCUITPY/lib is on the device's path already
+    from hardware import pc_main
+
+    sys.exit(pc_main.main(sys.argv[1:]))

@@ -1,0 +1,62 @@
+"""PC only: ``python code.py`` on CPython — the box in a window, or a headless demo."""
+
+import argparse
+import os
+import sys
+
+from hardware import pc_supervisor
+
+pc_supervisor.install()
+
+DEFAULT_DEMO_DIR = "demo-out"
+
+
+def _args(argv):
+    ap = argparse.ArgumentParser(prog="python code.py", description="Referee Box on a PC")
+    ap.add_argument("--demo", nargs="?", const=DEFAULT_DEMO_DIR, metavar="DIR",
+                    help="headless: bots play a match of each game, PNG snapshots go to DIR (default %(const)s)")
+    ap.add_argument("--players", type=int, default=None, help="seats at the table (default: settings.toml)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the simulated table")
+    ap.add_argument("--scale", type=int, default=2, help="window zoom (default 2)")
+    ap.add_argument("--game", default=None, help="demo only this game")
+    return ap.parse_args(argv)
+
+
+def read_settings_toml(path="settings.toml"):
+    """The REFEREE_* values of settings.toml as the device's os.getenv would see them."""
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        return {}
+    except tomllib.TOMLDecodeError as e:
+        print("settings.toml is not valid TOML (" + str(e) + "): using defaults")
+        return {}
+    return {k: str(v) if not isinstance(v, str) else v for k, v in data.items()}
+
+
+def main(argv):
+    args = _args(argv)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    settings = read_settings_toml(os.path.join(here, "settings.toml"))
+    if args.players is not None:
+        settings["REFEREE_PLAYERS"] = str(args.players)
+    if args.demo is not None:
+        from hardware import pc_demo
+
+        return pc_demo.run(args.demo, settings, seed=args.seed, only=args.game)
+    from hardware import pc_window
+
+    why = pc_window.unavailable()
+    if why:
+        print("No display can be opened here (" + why + "); running the headless demo instead.")
+        from hardware import pc_demo
+
+        return pc_demo.run(DEFAULT_DEMO_DIR, settings, seed=args.seed, only=args.game)
+    return pc_window.run(settings, seed=args.seed, scale=args.scale)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,61 @@
+"""PC only: the simulated box in a pygame window, in real time.
+
+Keys 1-7 are the station buttons (hold them like the real ones), M is MENU,
+Esc or closing the window quits.
+"""
+
+import os
+import time
+
+
+def unavailable():
+    """Why no window can be opened here, or "" if one can."""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return "SDL_VIDEODRIVER=" + os.environ["SDL_VIDEODRIVER"]
+    if os.name == "posix" and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        import sys
+
+        if sys.platform.startswith("linux"):
+            return "no DISPLAY or WAYLAND_DISPLAY"
+    try:
+        import pygame
+
+        pygame.display.init()
+        pygame.display.quit()
+    except Exception as e:  # pygame raises pygame.error, or ImportError if absent
+        return str(e)
+    return ""
+
+
+def run(settings, seed=1, scale=2, players=None):
+    import pygame
+
+    from hardware import pc_display, pc_view
+    from hardware.sim import SimTable
+
+    n = int(settings.get("REFEREE_PLAYERS", 4) or 4)
+    table = SimTable(players=n, seed=seed, settings=settings, catch_errors=True)
+    pygame.init()
+    pygame.display.set_caption("Referee Box (keys 1-7 = stations, M = menu, Esc = quit)")
+    win = pygame.display.set_mode(pc_view.size(table.box.stations, scale))
+    keys = {getattr(pygame, "K_" + str(i)): i for i in range(1, 8)}
+    keys[pygame.K_m] = 8
+    last = time.monotonic_ns()
+    frame_ns = 1000000000 // 30
+    next_frame = 0
+    while True:
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                pygame.quit()
+                return 0
+            if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in keys:
+                table.key(keys[ev.key], ev.type == pygame.KEYDOWN)
+        now = time.monotonic_ns()
+        table.advance(min(100, (now - last) / 1000000))
+        last = now
+        if now >= next_frame:
+            next_frame = now + frame_ns
+            surf = pc_display.render(table.box.root, table.box.backlight)
+            pc_view.compose(surf, table, scale=scale, target=win)
+            pygame.display.flip()
+        time.sleep(0.002)
