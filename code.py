@@ -1,8 +1,8 @@
 """Referee Box: the entry point on both worlds.
 
 On CircuitPython this builds the real box and runs the app forever. On a PC
-(CPython) it opens the simulated box in a window, or with ``--demo`` plays a
-headless demo and writes PNG snapshots.
+(CPython) ``python code.py`` opens the simulated box in a window, or with
+``--demo`` plays a headless demo and writes PNG snapshots.
 """
 
 import sys
@@ -11,7 +11,7 @@ if sys.implementation.name == "circuitpython":
     from hardware import device
 
     device.main()
-else:
+elif __name__ == "__main__":  # on a PC, importing this file (as pdb does with ``code``) runs nothing
     sys.path.insert(0, "lib")  # CIRCUITPY/lib is on the device's path already
     from hardware import pc_main
 

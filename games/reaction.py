@@ -50,6 +50,9 @@ class Game(BaseGame):
         self.wins = [0] * (players + 1)
         self.best = [None] * (players + 1)
         self.bot_at = {}
+        self.down = [False] * (players + 1)  # station levels, from capture edges
+        self.flagged = []  # false starters already shown this round
+        self.replay = False
         self._build()
 
     # --- screens -----------------------------------------------------------
@@ -120,9 +123,15 @@ class Game(BaseGame):
         self._next_round(now_ns)
 
     def _next_round(self, now_ns):
-        self.round += 1
+        if not self.replay:
+            self.round += 1
+        self.replay = False
         self.race.reset()
+        for p in range(1, self.players + 1):
+            if self.down[p]:  # already held as the round begins: stuck if still down at the reveal
+                self.race.edge(p, now_ns, True)
         self.bot_at = {}
+        self.flagged = []
         self.phase = READY
         self.until = now_ns + READY_NS
         self.box.rings.rest(self.players, now_ns)
@@ -153,11 +162,17 @@ class Game(BaseGame):
             elif not pressed and self.phase == DARK:
                 self.race.arm(t_ns)
             return
-        if player > self.players or self.phase not in (DARK, OPEN):
+        if not 1 <= player <= self.players:
             return
-        self.race.edge(player, t_ns, pressed)
-        if pressed and self.phase == DARK and self.race.status(player) == "false_start":
-            self._false_start(player, t_ns)
+        self.down[player] = pressed
+        if self.phase in (READY, DARK, OPEN):
+            self.race.edge(player, t_ns, pressed)
+
+    def _show_false_starts(self, now_ns):
+        for p in self.race.false_starts():
+            if p not in self.flagged:
+                self.flagged.append(p)
+                self._false_start(p, now_ns)
 
     def _false_start(self, player, now_ns):
         self.box.rings.set(player, rings.BLINK, palette.BAD, now_ns=now_ns)
@@ -173,14 +188,14 @@ class Game(BaseGame):
                 self.race.edge(b, t, True)
                 self.race.edge(b, t + 90 * MS, False)
                 self.bot_at[b] = None
-                if self.phase == DARK:
-                    self._false_start(b, now_ns)
+        if self.phase in (DARK, OPEN):
+            self.race.settle(now_ns)
+            self._show_false_starts(now_ns)
         if self.phase == READY and now_ns >= self.until:
             self._go_dark(now_ns)
         elif self.phase == DARK and now_ns >= self.until:
             self._reveal(now_ns)
         elif self.phase == OPEN:
-            self.race.settle(now_ns)
             everyone = all(self.race.status(p) not in ("none", "pending") for p in range(1, self.players + 1))
             if everyone or now_ns >= self.until:
                 self._finish_round(now_ns)
@@ -201,8 +216,7 @@ class Game(BaseGame):
         for p in w:
             self.wins[p] += 1
             self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now_ns)
-        for p in race.false_starts():
-            self.box.rings.set(p, rings.BLINK, palette.BAD, now_ns=now_ns)
+        self._show_false_starts(now_ns)
         self.box.sound.play(sound.RIGHT if w else sound.ERROR, now_ns)
         self._show_result()
 
@@ -210,19 +224,17 @@ class Game(BaseGame):
         if self.phase in (DARK, OPEN):
             self.race.lost_data()
             self.box.reveal(True)
-            self.head.text = "capture data lost: round replayed"
-            self.round -= 1
-            self._finish_void(now_ns)
-
-    def _finish_void(self, now_ns):
-        self.phase = RESULT
-        self.until = now_ns + RESULT_NS
-        self._show_result()
+            self.replay = True
+            self.phase = RESULT
+            self.until = now_ns + RESULT_NS
+            self._show_result()
+            self.big.text = "VOID"
+            self.head.text = "capture data lost: replay"
 
     def resumed(self, now_ns, paused_ns):
         if self.phase in (DARK, OPEN):  # a paused race cannot be judged fairly
             self.box.reveal(True)
-            self.round -= 1
+            self.replay = True
             self._next_round(now_ns)
 
     def _finish_match(self, now_ns):

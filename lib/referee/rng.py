@@ -44,14 +44,22 @@ class Rng:
         if seed < 0:
             raise ValueError("seed must be >= 0")
         self.seed = seed
-        sm = 0
+        h = 0
+        for i in range(4):  # absorb all 128 seed bits, each mixed
+            _, h = splitmix32(h ^ ((seed >> (32 * i)) & _M32))
         s = [0, 0, 0, 0]
         for i in range(4):
-            sm ^= (seed >> (32 * i)) & _M32
-            sm, s[i] = splitmix32(sm)
+            h, s[i] = splitmix32(h)
         if not (s[0] | s[1] | s[2] | s[3]):  # all-zero state is a fixed point
             s[0] = 1
         self._s = s
+
+    @classmethod
+    def from_state(cls, words):
+        """A generator with the raw 4-word state (for reference test vectors)."""
+        r = cls(0)
+        r._s = [w & _M32 for w in words]
+        return r
 
     def next_u32(self):
         s = self._s

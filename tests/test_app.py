@@ -1,0 +1,132 @@
+"""The app loop: launcher with one button, pause, errors on screen, bad launches."""
+import pytest
+
+from hardware.sim import SimTable
+from referee.game import BaseGame
+
+
+def test_launcher_starts_reaction_test_with_a_bot_seat_from_buttons():
+    t = SimTable(players=3)
+    t.advance(10)
+    assert "Choose a game" in t.screen_text()
+    t.hold(2)  # choose "Reaction test" (first item)
+    assert "Players" in t.screen_text() and "3 players" in t.screen_text()
+    t.tap(1)  # 4 players
+    t.tap(1, count=1)  # 5 players
+    t.hold(3)
+    text = t.screen_text()
+    assert "Start!" in text and "P5: human" in text
+    t.tap(1)  # -> P1 seat
+    t.tap(1)  # -> P2 seat
+    t.hold(1)  # P2 becomes a bot
+    assert "P2: bot" in t.screen_text()
+    for _ in range(5):  # P3, P4, P5, Rounds, wrap to Start!
+        t.tap(1)
+    t.hold(1)
+    g = t.game
+    assert g is not None and g.players == 5 and g.bots == (2,)
+    assert t.app.mode == "game"
+
+
+def test_rounds_option_cycles_in_the_launcher():
+    t = SimTable(players=2)
+    t.hold(1)
+    t.hold(1)
+    for _ in range(3):  # Start!, P1, P2 -> Rounds
+        t.tap(1)
+    assert "Rounds: 5" in t.screen_text()
+    t.hold(1)
+    assert "Rounds: 10" in t.screen_text()
+
+
+def test_all_bots_is_refused_in_the_launcher():
+    t = SimTable(players=2, settings={"REFEREE_BOTS": "1,2"})
+    t.hold(1)
+    t.hold(1)
+    t.hold(1)  # Start! with both seats bots
+    assert t.game is None
+    assert "at least one seat must be human" in t.screen_text()
+
+
+def test_bad_settings_message_is_on_the_launcher_screen():
+    t = SimTable(players=2, settings={"REFEREE_TIE_WINDOW_MS": "lots"})
+    t.advance(10)
+    assert "REFEREE_TIE_WINDOW_MS" in t.screen_text()
+
+
+def test_menu_button_pauses_and_resume_restarts_the_round():
+    t = SimTable(players=2)
+    g = t.start("reaction", rounds=3)
+    t.advance(100)
+    t.menu()
+    t.advance(400)
+    assert t.app.mode == "pause" and "Paused" in t.screen_text()
+    t.hold(1)  # Resume
+    assert t.app.mode == "game"
+    assert g.round == 1
+
+
+def test_two_buttons_held_pause_and_end_game_returns_to_launcher():
+    t = SimTable(players=2)
+    t.start("reaction", rounds=3)
+    t.advance(100)
+    t.press(1, hold_ms=2500)
+    t.press(2, hold_ms=2500)
+    t.advance(2600)
+    assert t.app.mode == "pause"
+    t.tap(1)  # -> End game
+    t.hold(1)
+    assert t.app.mode == "launcher" and t.game is None
+    assert "Choose a game" in t.screen_text()
+
+
+class Boom(BaseGame):
+    def tick(self, now_ns):
+        raise RuntimeError("dice fell off the table")
+
+
+def test_a_crashing_game_shows_an_error_screen_and_the_box_lives_on(monkeypatch):
+    import games.reaction
+
+    t = SimTable(players=2, catch_errors=True)
+    monkeypatch.setattr(games.reaction, "Game", Boom)
+    t.start("reaction")
+    t.advance(20)
+    assert t.app.mode == "error"
+    assert "RuntimeError: dice fell off the table" in t.screen_text()
+    assert any("dice fell off" in line for line in t.box.logs)
+    t.hold(1)
+    assert t.app.mode == "launcher"
+
+
+def test_tests_see_game_errors_directly(monkeypatch):
+    import games.reaction
+
+    t = SimTable(players=2)
+    monkeypatch.setattr(games.reaction, "Game", Boom)
+    t.start("reaction")
+    with pytest.raises(RuntimeError):
+        t.advance(20)
+
+
+def test_bad_launch_arguments_are_refused_with_clear_messages():
+    t = SimTable(players=2)
+    with pytest.raises(ValueError, match="unknown game"):
+        t.start("chess")
+    with pytest.raises(ValueError, match="bot seat 3"):
+        t.start("reaction", bots=(3,))
+    with pytest.raises(ValueError, match="rounds"):
+        t.start("reaction", rounds=4)
+    with pytest.raises(ValueError, match="unknown option"):
+        t.start("reaction", colour="red")
+
+
+def test_game_over_then_hold_returns_to_launcher():
+    t = SimTable(players=2, seed=11)
+    g = t.start("reaction", bots=(2,), rounds=3)
+    assert not t.run_until_over(2000)
+    # the human never presses: the bot wins every round
+    assert t.run_until_over(60000)
+    assert g.winners == [2]
+    t.hold(1)
+    assert t.app.mode == "launcher"

@@ -1,0 +1,127 @@
+"""The reaction-test mode end to end: capture -> Race -> screen -> rings -> sound."""
+from hardware.sim import SimTable
+from referee import rings, sound
+
+MS = 1000000
+
+
+def until(t, cond, max_ms=20000, step=2):
+    left = max_ms
+    while not cond():
+        assert left > 0, "condition not reached"
+        t.advance(step)
+        left -= step
+
+
+def to_open(t, g):
+    """Advance to the reveal; returns the captured reveal time."""
+    until(t, lambda: g.phase == "open" and g.race._reveal is not None)
+    return g.race._reveal
+
+
+def test_bots_play_a_match_to_a_winner():
+    t = SimTable(players=4, seed=3)
+    g = t.start("reaction", bots=(1, 2, 3, 4), rounds=3)
+    assert t.run_until_over(60000)
+    assert g.over and g.winners
+    assert all(1 <= p <= 4 for p in g.winners)
+    assert sum(g.wins) >= 3  # every round had a winner (ties may add)
+    assert "Match over" in t.screen_text()
+
+
+def test_first_by_margin_reaction_times_and_winner_ring():
+    t = SimTable(players=3, seed=1)
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 200 * MS)
+    t.press(2, at_ns=r + 201 * MS + 204000)
+    t.press(3, at_ns=r + 350 * MS)
+    until(t, lambda: g.phase == "result")
+    text = t.screen_text()
+    assert "P1 first by 1.204 ms" in text
+    assert "P1 200.000 ms" in text and "P2 201.204 ms" in text and "P3 350.000 ms" in text
+    assert "P1 WINS" in text
+    assert t.box.rings.mode(1) == rings.FLASH
+    assert t.box.rings.mode(2) == rings.SOLID
+    lit = [any(c) for c in (t.ring(1)[0],)]
+    assert lit  # the winner's ring was written to the strip
+    assert g.best[1] == 200 * MS
+
+
+def test_same_nanosecond_is_a_tie_never_ordered_by_seat():
+    t = SimTable(players=3, seed=2)
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(3, at_ns=r + 180 * MS)
+    t.press(1, at_ns=r + 180 * MS)
+    t.press(2, at_ns=r + 300 * MS)
+    until(t, lambda: g.phase == "result")
+    assert g.race.winners() == [1, 3]
+    assert "P1 P3 tie" in t.screen_text()
+    assert g.wins[1] == g.wins[3] == 1 and g.wins[2] == 0
+
+
+def test_false_start_blinks_red_and_buzzes():
+    t = SimTable(players=2, seed=4)
+    g = t.start("reaction", rounds=3)
+    t.box.sound.log = []
+    until(t, lambda: g.phase == "dark")
+    t.advance(10)
+    t.press(2, hold_ms=50)
+    t.advance(20)
+    assert t.box.rings.mode(2) == rings.BLINK
+    assert any(cue == sound.FALSE_START for _, cue in t.box.sound.log)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 250 * MS)
+    until(t, lambda: g.phase == "result")
+    assert g.race.false_starts() == [2]
+    assert g.race.winners() == [1]
+    assert "P2 FALSE START" in t.screen_text()
+
+
+def test_button_held_through_the_reveal_is_stuck_not_a_winner():
+    t = SimTable(players=2, seed=5)
+    g = t.start("reaction", rounds=3)
+    until(t, lambda: g.phase == "ready")
+    t.press(2, hold_ms=30000)  # jammed down before the round is armed
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 400 * MS)
+    until(t, lambda: g.phase == "result")
+    assert g.race.stuck() == [2]
+    assert g.race.winners() == [1]
+    assert "P2 stuck button" in t.screen_text()
+
+
+def test_bounce_train_is_timed_at_its_first_edge():
+    t = SimTable(players=2, seed=6)
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 222 * MS + 333, bounce=4, bounce_us=250)
+    t.press(2, at_ns=r + 223 * MS)
+    until(t, lambda: g.phase == "result")
+    assert g.race.reaction(1) == 222 * MS + 333
+    assert g.race.winners() == [1]
+
+
+def test_lost_capture_voids_and_replays_the_round():
+    t = SimTable(players=2, seed=7)
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 150 * MS)
+    t.lose_capture(3)
+    t.advance(10)
+    assert g.race.is_void
+    assert "capture data lost" in t.screen_text()
+    assert g.wins == [0, 0, 0]
+    until(t, lambda: g.phase == "ready")
+    assert g.round == 1  # the same round again
+
+
+def test_reaction_uses_the_settings_tie_window():
+    t = SimTable(players=2, seed=8, settings={"REFEREE_TIE_WINDOW_MS": "10"})
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 200 * MS)
+    t.press(2, at_ns=r + 209 * MS)
+    until(t, lambda: g.phase == "result")
+    assert g.race.winners() == [1, 2]

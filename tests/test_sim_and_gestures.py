@@ -1,0 +1,119 @@
+"""The simulated box: scripted presses, bounce trains, gestures on virtual time,
+rings through PixelBuf, screen text and PNGs."""
+import pygame
+import pytest
+
+from hardware.sim import SimTable
+from referee.box import REVEAL
+from referee.gestures import CHORD, HOLD, TAP, Gestures
+
+MS = 1000000
+
+
+def record_gestures(table):
+    seen = []
+    real = table.app._route
+
+    def spy(player, kind, count, now):
+        seen.append((player, kind, count))
+        return real(player, kind, count, now)
+
+    table.app._route = spy
+    return seen
+
+
+def spy_poll(table):
+    """Record every edge the app polls from the simulated capture."""
+    got = []
+    real_poll = table.box.poll
+
+    def poll():
+        edges = real_poll()
+        got.extend(edges)
+        return edges
+
+    table.box.poll = poll
+    return got
+
+
+def test_press_makes_exact_edges_with_bounce():
+    t = SimTable(players=2)
+    got = spy_poll(t)
+    t.press(1, at_ns=10 * MS + 123, hold_ms=100, bounce=2, bounce_us=300)
+    t.advance(200)
+    mine = [e for e in got if e[0] == 1]
+    assert mine[0] == (1, 10 * MS + 123, True)
+    assert len(mine) == 2 + 4 * 2  # press, 2 bounce pairs in, 2 bounce pairs out, release
+    assert [e[1] for e in mine] == sorted(e[1] for e in mine)
+    assert mine[-1][2] is False
+
+
+def test_cannot_press_in_the_past_or_a_missing_station():
+    t = SimTable(players=2)
+    t.advance(10)
+    with pytest.raises(ValueError):
+        t.press(1, at_ns=0)
+    with pytest.raises(ValueError):
+        t.press(9)
+
+
+def test_tap_double_tap_and_hold_on_virtual_time():
+    t = SimTable(players=3)
+    seen = record_gestures(t)
+    t.tap(1)
+    t.tap(2, count=2)
+    t.hold(3)
+    assert (1, TAP, 1) in seen
+    assert (2, TAP, 2) in seen
+    assert (3, HOLD, 0) in seen
+    assert not any(k == HOLD for p, k, c in seen if p in (1, 2))
+
+
+def test_bouncy_tap_is_still_one_tap():
+    t = SimTable(players=2)
+    seen = record_gestures(t)
+    t.press(1, hold_ms=90, bounce=3, bounce_us=400)
+    t.advance(600)
+    assert [g for g in seen if g[0] == 1] == [(1, TAP, 1)]
+
+
+def test_two_buttons_held_two_seconds_is_a_chord():
+    g = Gestures(4)
+    g.edge(1, 0, True)
+    g.edge(2, 5 * MS, True)
+    assert not any(k == CHORD for _, k, _ in g.update(1000 * MS))
+    assert (0, CHORD, 2) in list(g.update(2006 * MS))
+    assert not any(k == CHORD for _, k, _ in g.update(2100 * MS))  # once only
+
+
+def test_reveal_edge_comes_back_through_capture_with_its_time():
+    t = SimTable(players=2)
+    got = spy_poll(t)
+    t.advance(4)
+    t.box.reveal(False)
+    when = t.now
+    t.advance(4)
+    assert (REVEAL, when, False) in got
+    assert t.box.backlight is False
+    assert t.screen_text() == ""  # nothing is visible with the backlight off
+
+
+def test_rings_are_recorded_through_pixelbuf_with_the_brightness_cap():
+    t = SimTable(players=2, settings={"REFEREE_BRIGHTNESS": "50"})
+    t.box.rings.set(1, 1, 0xFF0000)  # SOLID red
+    t.advance(4)
+    assert t.ring(1) == [(127, 0, 0)] * 12 or t.ring(1) == [(128, 0, 0)] * 12
+    assert t.box.pixels.frames >= 1
+
+
+def test_launcher_text_and_png(tmp_path):
+    t = SimTable(players=4)
+    t.advance(10)
+    text = t.screen_text()
+    assert "Choose a game" in text and "Reaction test" in text
+    path = t.save_png(str(tmp_path / "launcher.png"))
+    img = pygame.image.load(path)
+    assert img.get_width() >= 320 and img.get_height() >= 240
+    # the screen area is not blank: the title is drawn in the warning colour
+    colours = {tuple(img.get_at((x, y)))[:3] for x in range(16, 336, 4) for y in range(16, 60, 2)}
+    assert len(colours) > 2

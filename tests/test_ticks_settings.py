@@ -1,0 +1,68 @@
+"""Tick helpers, time formatting and settings validation."""
+from referee.settings import SPEC, Settings
+from referee.ticks import Extender, format_ms, ms, ticks_add, ticks_diff, ticks_less
+
+
+def test_ticks_diff_across_wrap():
+    period = 1 << 29
+    assert ticks_diff(5, period - 3, period) == 8
+    assert ticks_diff(period - 3, 5, period) == -8
+    assert ticks_add(period - 1, 2, period) == 1
+    assert ticks_less(period - 1, 1, period)
+    assert not ticks_less(1, period - 1, period)
+
+
+def test_extender_is_monotonic_past_wrap():
+    ext = Extender(8)
+    raw = [250, 254, 3, 100, 255, 0, 7]
+    out = [ext.extend(r) for r in raw]
+    assert out == [250, 254, 259, 356, 511, 512, 519]
+    assert out == sorted(out)
+
+
+def test_format_ms_integer_rounding():
+    assert format_ms(1204000) == "1.204"
+    assert format_ms(1204499) == "1.204"
+    assert format_ms(1204500) == "1.205"
+    assert format_ms(ms(253)) == "253.000"
+    assert format_ms(-ms(2) - 500000, 1) == "-2.5"
+    assert format_ms(999999, 0) == "1"
+
+
+def env(**kw):
+    return {"REFEREE_" + k.upper(): v for k, v in kw.items()}.get
+
+
+def test_defaults_without_settings():
+    s = Settings(None)
+    for name, kind, default, *_ in SPEC:
+        assert s[name] == (() if kind == "seats" else default)
+    assert s.messages == []
+
+
+def test_valid_strings_and_ints_are_parsed():
+    s = Settings(env(players="6", tie_window_ms=10, sound="off", answer="TAP", bots="2, 3,3"))
+    assert s["players"] == 6 and s["tie_window_ms"] == 10
+    assert s["sound"] is False and s["answer"] == "tap"
+    assert s["bots"] == (2, 3)
+    assert s.messages == []
+
+
+def test_bad_values_fall_back_with_a_message_each():
+    s = Settings(env(players="9", brightness="bright", answer="shout", bots="1,12", sound="maybe", whites=True))
+    assert s["players"] == 4 and s["brightness"] == 25 and s["answer"] == "call"
+    assert s["bots"] == () and s["sound"] is True and s["whites"] == 2
+    text = "\n".join(s.messages)
+    for key in ("REFEREE_PLAYERS=9", "REFEREE_BRIGHTNESS", "REFEREE_ANSWER", "REFEREE_BOTS", "REFEREE_SOUND", "REFEREE_WHITES"):
+        assert key in text
+    assert "out of range 2..7" in text
+
+
+def test_every_setting_is_documented_in_settings_toml():
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "settings.toml")) as f:
+        toml = f.read()
+    for name, *_ in SPEC:
+        assert "REFEREE_" + name.upper() + " =" in toml
