@@ -78,7 +78,13 @@ class Gestures:
         """Run the debouncers; returns a list of (player, kind, count)."""
         out = self._out
         del out[:]
+        down = self._down
         for p, b in self._buttons.items():
+            # An idle button (up, settled, nothing pending) would change nothing:
+            # skipping it keeps the loop cheap on the device. state bits 0/1 are
+            # adafruit_debouncer's debounced and raw levels.
+            if not down[p] and not (b.state & 3) and not b.short_counter and not b.short_to_show and not b.long_to_show:
+                continue
             b.update()
             if b.long_press:
                 out.append((p, HOLD, b.short_count))
