@@ -99,7 +99,7 @@ class Die:
         self._dot_ring = circle(size // 2, size // 2, size // 4 + 2, palette.BLACK)
         self.group.append(self._dot_ring)
         self.group.append(self._dot)
-        self._label = text("", size // 2, size // 2, max(1, size // 24), palette.BLACK, (0.5, 0.5))
+        self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5))
         self.group.append(self._label)
         self.show(None)
 
