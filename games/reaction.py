@@ -67,10 +67,9 @@ class Game(BaseGame):
         self.head = screen.centred("", 88, 2, palette.WARN)
         root.append(self.head)
         self.lines = []
+        step = min(26, 112 // self.players)
         for p in range(1, self.players + 1):
-            lb = screen.text("", 10, 112 + (p - 1) * 18, 2, palette.station(p))
-            if self.players > 5:
-                lb.scale = 1
+            lb = screen.text("", 10, 112 + (p - 1) * step, 2 if step >= 18 else 1, palette.station(p))
             self.lines.append(lb)
             root.append(lb)
         self.foot = screen.centred("", screen.HEIGHT - 12, 1, palette.DIM)
@@ -83,7 +82,9 @@ class Game(BaseGame):
         self.title.text = "Reaction test  round " + str(self.round) + "/" + str(self.rounds)
         self.big.text = "GET READY"
         self.big.color = palette.TEXT
-        self.head.text = "press when the screen lights"
+        self.big.scale = 4
+        self.big.anchored_position = (screen.WIDTH // 2, 36)
+        self.head.text = "press when it lights up"
         for lb in self.lines:
             lb.text = ""
 
@@ -92,12 +93,16 @@ class Game(BaseGame):
         self.title.text = ""
         self.big.text = "GO!"
         self.big.color = palette.BLACK
+        self.big.scale = 8
+        self.big.anchored_position = (screen.WIDTH // 2, 70)
         self.head.text = ""
 
     def _show_result(self):
         screen.set_color(self.bg, palette.BG)
         race = self.race
         w = race.winners()
+        self.big.scale = 4
+        self.big.anchored_position = (screen.WIDTH // 2, 36)
         self.title.text = "Round " + str(self.round) + "/" + str(self.rounds)
         self.big.text = ("P" + str(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
         self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
@@ -109,7 +114,7 @@ class Game(BaseGame):
         self.title.text = "Match over"
         self.big.text = " ".join("P" + str(p) for p in self.winners) + " WIN" + ("" if len(self.winners) > 1 else "S")
         self.big.color = palette.station(self.winners[0]) if len(self.winners) == 1 else palette.TEXT
-        self.head.text = "round wins and best times"
+        self.head.text = "tied on wins: best time" if self.tie_break else "round wins and best times"
         for p in range(1, self.players + 1):
             best = self.best[p]
             txt = "P" + str(p) + " wins " + str(self.wins[p])
@@ -240,7 +245,8 @@ class Game(BaseGame):
     def _finish_match(self, now_ns):
         top = max(self.wins[1:])
         winners = [p for p in range(1, self.players + 1) if self.wins[p] == top]
-        if len(winners) > 1:  # best single reaction breaks a tie on wins
+        self.tie_break = len(winners) > 1
+        if self.tie_break:  # best single reaction breaks a tie on wins
             timed = [p for p in winners if self.best[p] is not None]
             if timed:
                 fastest = min(self.best[p] for p in timed)

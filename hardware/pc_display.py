@@ -28,6 +28,11 @@ class OffscreenDisplay(PyGameDisplay):
         busdisplay.BusDisplay._refresh_display(self)
         self._refresh_pending = False
 
+    def _get_refresh_areas(self):
+        # Only what changed since the last refresh (the surface keeps the rest):
+        # PyGameDisplay always redraws the whole screen, which is slow in Python.
+        return busdisplay.BusDisplay._get_refresh_areas(self)
+
     def _release(self):
         self._pygame_screen = None
 
