@@ -40,9 +40,6 @@ FOUR_KIND = const(4000)
 FIVE_KIND = const(5000)
 SIX_KIND = const(6000)
 
-_TRUE_WORDS = ("1", "true", "yes", "on", "y")
-_FALSE_WORDS = ("0", "false", "no", "off", "n", "")
-
 
 class Rules:
     """The variant switches of a Zilch match.
@@ -101,40 +98,31 @@ class Rules:
 
     @classmethod
     def from_options(cls, options, errors=None):
-        """Rules from launcher / settings.toml options (values may be strings).
-
-        Keys: "variant" ("classic"/"15000", "10000"/"ten_thousand", "5000"/"five_thousand"),
-        "target", "entry", "later_min" (ints), "pyramiding", "challenge", "overtaking"
-        (booleans: true/false, yes/no, on/off, 1/0). Unknown keys are ignored. A bad value
-        raises ValueError, or, when ``errors`` is a list, is reported there (one message per
-        key) and the preset's default is kept.
-        """
-        variant = str(options.get("variant", "classic")).strip().lower().replace(",", "")
-        if variant in ("classic", "15000", "15k"):
-            maker = cls.classic
-        elif variant in ("10000", "ten_thousand", "10k"):
-            maker = cls.ten_thousand
-        elif variant in ("5000", "five_thousand", "5k"):
-            maker = cls.five_thousand
-        else:
-            _bad(errors, "variant", options.get("variant"))
-            maker = cls.classic
+        """Rules from launcher options (already typed, as referee.game.resolve_options
+        gives them): "variant" ("classic", "ten_thousand", "five_thousand", or the
+        targets 15000 / 10000 / 5000), "target" / "entry" / "later_min" (ints),
+        "pyramiding" / "challenge" / "overtaking" (bools). Unknown keys are ignored. A bad
+        value raises ValueError or, when ``errors`` is a list, is reported there and the
+        preset's default is kept."""
+        variant = options.get("variant", "classic")
+        maker = _PRESETS.get(variant)
+        if maker is None:
+            _bad(errors, "variant", variant)
+            maker = "classic"
         switches = {}
-        for key in ("target", "entry", "later_min"):
+        for key in ("target", "entry", "later_min", "pyramiding", "challenge", "overtaking"):
             if key in options:
-                value = _parse_int(options[key])
-                if value is None or value < 0 or (key == "target" and value == 0):
-                    _bad(errors, key, options[key])
+                value = options[key]
+                if key in ("target", "entry", "later_min"):
+                    good = (isinstance(value, int) and not isinstance(value, bool)
+                            and value >= (1 if key == "target" else 0))
                 else:
+                    good = isinstance(value, bool)
+                if good:
                     switches[key] = value
-        for key in ("pyramiding", "challenge", "overtaking"):
-            if key in options:
-                value = _parse_bool(options[key])
-                if value is None:
-                    _bad(errors, key, options[key])
                 else:
-                    switches[key] = value
-        return maker(**switches)
+                    _bad(errors, key, value)
+        return getattr(cls, maker)(**switches)
 
     # -- helpers for the game flow ----------------------------------------------------
     def variant(self):
@@ -166,12 +154,6 @@ class Rules:
     def __eq__(self, other):
         return isinstance(other, Rules) and self._key() == other._key()
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._key())
-
     def _key(self):
         return (self.target, self.entry, self.later_min, self.kinds, self.sets,
                 self.pyramiding, self.challenge, self.overtaking,
@@ -184,35 +166,15 @@ class Rules:
                     self.pyramiding, self.challenge, self.overtaking))
 
 
+_PRESETS = {"classic": "classic", 15000: "classic", "ten_thousand": "ten_thousand",
+            10000: "ten_thousand", "five_thousand": "five_thousand", 5000: "five_thousand"}
+
+
 def _bad(errors, key, value):
     message = "zilch option %s: bad value %r" % (key, value)
     if errors is None:
         raise ValueError(message)
     errors.append(message)
-
-
-def _parse_int(value):
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip().replace(",", "").replace("_", ""))
-    except ValueError:
-        return None
-
-
-def _parse_bool(value):
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        return value != 0 if value in (0, 1) else None
-    word = str(value).strip().lower()
-    if word in _TRUE_WORDS:
-        return True
-    if word in _FALSE_WORDS:
-        return False
-    return None
 
 
 CLASSIC = Rules()

@@ -40,9 +40,9 @@ def test_stored_gains_satisfy_the_bellman_equation(name, rules):
     """Each stored gain equals a one-step look-ahead through the stored values: the
     probability-weighted best successor, minus the points held (rounding tolerance)."""
     outs = [None] + [zilch_table.outcomes(n, rules) for n in range(1, 7)]
-    for on_board, table in ((True, zs.TABLES[name][1]), (False, zs.TABLES[name][3])):
+    for on_board in (True, False):
         for n in range(1, 7):
-            for i, stored in enumerate(table[n - 1]):
+            for i, stored in enumerate(zs.stored_gains(n, rules, on_board)):
                 t = i * 50
                 total = 0
                 for weight, moves, _ in outs[n]:

@@ -239,42 +239,44 @@ def build_all(cap=CAP):
     return [(name, build(make(), cap)) for name, make in VARIANTS]
 
 
-def _tuple_text(values, indent):
-    """A tuple literal wrapped at ~88 columns."""
-    items = [str(v) for v in values]
-    lines = []
-    line = indent + "("
-    for k, item in enumerate(items):
-        piece = item + ("," if k < len(items) - 1 or len(items) == 1 else "")
-        if len(line) + len(piece) + 1 > 88:
-            lines.append(line.rstrip())
-            line = indent + " "
-        line += piece + " "
-    lines.append(line.rstrip() + ")")
-    return "\n".join(lines)
+def pack(values):
+    """Signed 16-bit little-endian bytes (one bytes object costs far less heap on
+    MicroPython than a tuple of ints, especially when loaded from a .mpy file)."""
+    out = bytearray()
+    for v in values:
+        assert -32768 <= v < 32768
+        out += (v & 0xFFFF).to_bytes(2, "little")
+    return bytes(out)
 
 
 def render(built):
     """The generated block of games/zilch_strategy.py (between BEGIN and END)."""
     out = [BEGIN,
-           "# Per scoring variant: (EXPECTED, GAIN, SLOPE, ENTRY); see docs/zilch_bot.md.",
-           "# EXPECTED = expected points per turn (ev on board, ev entry, cautious on board,",
-           "#   cautious entry). GAIN[n-1][t//50] = expected gain of rolling n dice over",
-           "#   banking t, minimum 350 (stored up to the first t where banking wins; beyond,",
-           "#   extrapolated with SLOPE[n-1] points per 10,000). ENTRY[n-1][t//50]: the same",
-           "#   for t < 500 before the first bank (minimum 500).",
+           "# Per scoring variant: (EXPECTED, START, SLOPE, DATA); see docs/zilch_bot.md.",
+           "# EXPECTED: expected points per turn (ev on board, ev first bank, cautious on",
+           "#   board, cautious first bank). DATA: signed 16-bit little-endian gains, 12 rows",
+           "#   with row r at entries START[r] .. START[r+1]-1. Rows 0-5 (n = 1..6 dice to",
+           "#   roll): GAIN(t) = expected gain of rolling over banking t = 0, 50, 100, ...",
+           "#   with the 350 minimum, stored up to the first t where banking wins; beyond",
+           "#   the last entry it falls by SLOPE[n-1] points per 10,000 points. Rows 6-11:",
+           "#   the same for t < 500 before the first bank (minimum 500).",
            "TABLES = {"]
     for name, data in built:
+        rows = list(data["gain"]) + list(data["entry"])
+        start = [0]
+        for row in rows:
+            start.append(start[-1] + len(row))
         out.append('    "%s": (' % name)
         out.append("        %r," % (data["expected"],))
-        out.append("        (")
-        for row in data["gain"]:
-            out.append(_tuple_text(row, "            ") + ",")
-        out.append("        ),")
+        out.append("        %r," % (tuple(start),))
         out.append("        %r," % (data["slope"],))
         out.append("        (")
-        for row in data["entry"]:
-            out.append(_tuple_text(row, "            ") + ",")
+        for k, row in enumerate(rows):
+            label = "  # n=%d%s" % (k % 6 + 1, ", first bank" if k >= 6 else "")
+            packed = pack(row)
+            for at in range(0, len(packed), 16):
+                chunk = "".join("\\x%02x" % byte for byte in packed[at:at + 16])
+                out.append('            b"%s"%s' % (chunk, label if at == 0 else ""))
         out.append("        ),")
         out.append("    ),")
     out.append("}")

@@ -68,7 +68,7 @@ class Race:
         self.min_reaction_ns = min_reaction_ns
         self.glitch_ns = glitch_ns
         n = players + 1
-        self._edges = [[] for _ in range(n)]  # per seat: ints t_ns * 2 + level
+        self._edges = [[] for _ in range(n)]  # per seat: ints t_ns * 2 + (0 down, 1 up)
         self._locked = [False] * n
         self._held = [False] * n  # declared down at the reveal
         self._status = [NONE] * n
@@ -124,7 +124,7 @@ class Race:
         """
         self._seat(player)
         _check_int("t_ns", t_ns)
-        code = t_ns * 2 + (1 if pressed else 0)
+        code = t_ns * 2 + (0 if pressed else 1)  # a press sorts before a release
         edges = self._edges[player]
         if code not in edges:
             edges.append(code)
@@ -205,7 +205,7 @@ class Race:
         ok = False  # some down stretch of the episode lasted >= g
         for code in edges:
             t = code >> 1
-            if code & 1:
+            if not code & 1:
                 if down:
                     continue  # already down: a repeated press edge
                 down = True
