@@ -28,11 +28,6 @@ except ImportError:
     def const(x):
         return x
 
-try:
-    from typing import List, Optional, Sequence, Tuple  # noqa: F401  (annotations only)
-except ImportError:
-    pass
-
 STRAIGHT = const(1500)
 THREE_PAIRS = const(2000)
 TWO_TRIPLETS = const(3000)
