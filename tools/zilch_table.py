@@ -3,6 +3,7 @@
     python tools/zilch_table.py            # print the figures and thresholds
     python tools/zilch_table.py --write    # regenerate the table block in games/zilch_strategy.py
     python tools/zilch_table.py --check    # exit 1 if the stored block is out of date
+    python tools/zilch_table.py --simulate 20000   # also play that many turns per bot
 
 Model (docs/zilch_bot.md has the full story). A state is (t, n): t turn points so far (a
 multiple of 50), n the number of dice the next roll uses (6 at the start of the turn and
@@ -338,6 +339,25 @@ def report(built):
               " slopes per 10,000:", data["slope"])
 
 
+def simulate(turns, seed=1):
+    """Simulated mean, standard deviation and Zilch rate per variant and bot (host check
+    of the tables and the run-time code against the computed expectations)."""
+    from games import zilch_strategy
+    from referee.rng import Rng
+
+    for name, make in VARIANTS:
+        rules = make()
+        for bot in ("ev", "cautious"):
+            randbelow = Rng(seed).randbelow
+            results = [simulate_turn(zilch_strategy.BOTS[bot], randbelow, rules)
+                       for _ in range(turns)]
+            mean = sum(results) / turns
+            spread = (sum((x - mean) ** 2 for x in results) / turns) ** 0.5
+            zero = sum(1 for x in results if x == 0) / turns
+            print("  simulated %s %-8s mean %.1f +- %.1f (sd %.0f), turns lost %.1f%%" % (
+                name, bot, mean, spread / turns ** 0.5, spread, 100 * zero))
+
+
 def main(argv):
     built = build_all()
     if "--write" in argv:
@@ -350,6 +370,8 @@ def main(argv):
             return 1
         print("stored tables are up to date")
     report(built)
+    if "--simulate" in argv:
+        simulate(int(argv[argv.index("--simulate") + 1]))
     return 0
 
 
