@@ -1,0 +1,215 @@
+"""Capture benchmark: the PIO capture program run cycle-accurately in pioemu.
+
+    python tools/bench_capture.py
+
+Prints the resolution at 125 and 150 MHz, an order sweep of two inputs over
+-200..+200 ns in 1-cycle steps (wrong orders must be 0; pairs in one sample are
+ties), the event-path dead time, next to the keypad fallback's 1 ms.
+
+``emulate_capture`` is also the harness tests/test_pio_capture.py uses.
+"""
+
+import bisect
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import pioemu  # noqa: E402
+
+from hardware import pio_capture as pc  # noqa: E402
+
+IDLE = 0x7F  # stations released (pulled up), backlight off
+INIT_CYCLES = 2  # `mov x, ~null`, `mov osr, null`
+FIRST_SAMPLE = INIT_CYCLES + 2  # cycle of sample 0 (`in pins` is the loop's 3rd instruction)
+
+
+class Levels:
+    """Input levels as a step function of the PIO clock: ``changes`` is
+    ``[(cycle, input_index, level), ...]`` (level holds from that cycle on)."""
+
+    def __init__(self, changes, start=IDLE):
+        self.cycles = []
+        self.values = []
+        v = start
+        for cycle, index, level in sorted(changes):
+            v = (v | (1 << index)) if level else (v & ~(1 << index))
+            if self.cycles and self.cycles[-1] == cycle:
+                self.values[-1] = v
+            else:
+                self.cycles.append(cycle)
+                self.values.append(v)
+        self.start = start
+
+    def __call__(self, clock: int) -> int:
+        i = bisect.bisect_right(self.cycles, clock)
+        return self.values[i - 1] if i else self.start
+
+
+def emulate_capture(level_at, cycles, drain_at=None, initial_state=None):
+    """Run ``pc.OPCODES`` for exactly ``cycles`` PIO clocks.
+
+    ``level_at(clock) -> levels`` gives the 8 inputs (bit i = input i, as
+    ``in pins`` sees them from first_in_pin). The RX FIFO (4 deep in pioemu) is
+    drained after every cycle, or only at the clocks in ``drain_at`` if given.
+    Returns ``(words, final_state)``; raises if the emulation stopped early
+    (pioemu ends silently on an instruction it does not implement).
+    """
+    words = []
+    final = initial_state
+    gen = pioemu.emulate(
+        list(pc.OPCODES),
+        stop_when=pioemu.clock_cycles_reached(cycles),
+        initial_state=initial_state,
+        input_source=level_at,
+        shift_isr_right=pc.PIO_KWARGS["in_shift_right"],
+        auto_push=pc.PIO_KWARGS["auto_push"],
+        push_threshold=pc.PIO_KWARGS["push_threshold"],
+        wrap_target=pc.PIO_KWARGS["wrap_target"],
+        wrap_top=pc.PIO_KWARGS["wrap"],
+    )
+    for _before, state in gen:
+        final = state
+        if state.receive_fifo and (drain_at is None or state.clock in drain_at):
+            words.extend(state.receive_fifo)
+            state.receive_fifo.clear()
+    if final is None or final.clock != cycles:
+        raise RuntimeError("emulation stopped at clock " + str(final and final.clock) + ", asked " + str(cycles))
+    words.extend(final.receive_fifo)
+    return words, final
+
+
+def true_ns(cycle, sysclk_hz):
+    """Time of an input change at PIO ``cycle``, on the decoder's base (sample 0 = 0)."""
+    return (cycle - FIRST_SAMPLE) * 1000000000 / sysclk_hz
+
+
+def capture(changes, cycles, sysclk_hz, start=IDLE):
+    words, _ = emulate_capture(Levels(changes, start), cycles)
+    return pc.decode(words, sysclk_hz)
+
+
+def resolution(sysclk_hz):
+    """Isolated edges at every phase of a sample period: max error (ns)."""
+    worst = 0.0
+    for phase in range(pc.CYCLES_PER_SAMPLE * 2):
+        cycle = 40 + phase
+        edges = capture([(cycle, 2, 0)], cycle + 30, sysclk_hz)
+        assert len(edges) == 1, edges
+        err = edges[0][1] - true_ns(cycle, sysclk_hz)
+        assert 0 <= err < pc.CYCLES_PER_SAMPLE * 1e9 / sysclk_hz
+        worst = max(worst, err)
+    return worst
+
+
+def sample_window(cycle):
+    """Index of the first sample that can see a change made at ``cycle`` (no dead time)."""
+    return -((FIRST_SAMPLE - cycle) // pc.CYCLES_PER_SAMPLE)
+
+
+def order_sweep(sysclk_hz, span_ns=200, pins=(0, 6)):
+    """Input ``pins[0]`` changes at a fixed cycle, ``pins[1]`` offset by every
+    cycle in +-span_ns, at every sample phase. Returns (pairs, wrong order, ties,
+    tie mismatches): a tie must happen exactly when both changes fall in the same
+    sample window, so the mismatches must be 0, like the wrong orders."""
+    a, b = pins
+    span = int(span_ns * sysclk_hz // 1000000000)
+    pairs = wrong = ties = mismatch = 0
+    for phase in range(pc.CYCLES_PER_SAMPLE):
+        base = 60 + phase + span
+        for d in range(-span, span + 1):
+            ca, cb = base, base + d
+            edges = capture([(ca, a, 0), (cb, b, 0)], max(ca, cb) + 40, sysclk_hz)
+            t = {i: ts for i, ts, _lvl in edges}
+            assert set(t) == {a, b}, edges
+            pairs += 1
+            tie = t[a] == t[b]
+            ties += tie
+            if tie != (sample_window(ca) == sample_window(cb)):
+                mismatch += 1
+            if not tie and (t[a] < t[b]) != (ca < cb):
+                wrong += 1
+    return pairs, wrong, ties, mismatch
+
+
+def dead_time(sysclk_hz):
+    """After an event on one input (at every phase): the samples not taken, the
+    smallest reported gap between two events, the worst error of a change that
+    follows an event, and the shortest pulse on another input never missed."""
+    ns = 1e9 / sysclk_hz
+    min_gap = None
+    late = 0.0
+    for phase in range(pc.CYCLES_PER_SAMPLE):
+        first = 60 + phase
+        for d in range(1, 40):
+            edges = capture([(first, 0, 0), (first + d, 1, 0)], first + d + 40, sysclk_hz)
+            ts = sorted(set(e[1] for e in edges))
+            if len(ts) == 2:
+                gap = ts[1] - ts[0]
+                min_gap = gap if min_gap is None else min(min_gap, gap)
+            t1 = [t for i, t, _lvl in edges if i == 1][0]
+            late = max(late, t1 - true_ns(first + d, sysclk_hz))
+    always_seen = None
+    for width in range(1, 40):
+        seen_all = True
+        for start in range(60, 60 + 3 * pc.CYCLES_PER_SAMPLE):
+            edges = capture([(60, 0, 0), (start, 1, 0), (start + width, 1, 1)], start + width + 40, sysclk_hz)
+            if not any(e[0] == 1 for e in edges):
+                seen_all = False
+                break
+        if seen_all:
+            always_seen = width
+            break
+    blind = (pc.EVENT_SAMPLES - 1) * pc.CYCLES_PER_SAMPLE
+    return blind * ns, min_gap, late, always_seen * ns
+
+
+def main():
+    rows = []
+    for mhz in (125, 150):
+        f = mhz * 1000000
+        per = pc.CYCLES_PER_SAMPLE * 1000 / mhz
+        worst = resolution(f)
+        pairs, wrong, ties, mismatch = order_sweep(f)
+        blind, gap, late, pulse = dead_time(f)
+        rows.append((mhz, per, worst, pairs, wrong, ties, mismatch, blind, gap, late, pulse))
+    print("PIO capture (pioemu, cycle-accurate); the keypad fallback for comparison\n")
+    head = ("path", "ns/sample", "worst err", "pairs", "wrong", "ties", "tie!=win", "blind", "min gap", "late", "pulse")
+    fmt = "{:<13}{:>10}{:>10}{:>7}{:>6}{:>6}{:>9}{:>7}{:>8}{:>6}{:>7}"
+    print(fmt.format(*head))
+    for mhz, per, worst, pairs, wrong, ties, mismatch, blind, gap, late, pulse in rows:
+        print(
+            fmt.format(
+                "PIO %d MHz" % mhz,
+                "%.1f" % per,
+                "%.1f" % worst,
+                pairs,
+                wrong,
+                ties,
+                mismatch,
+                "%.0f" % blind,
+                "%.0f" % gap,
+                "%.0f" % late,
+                "%.0f" % pulse,
+            )
+        )
+    print(fmt.format("keypad 1 ms", "1000000", "1000000", "-", "-", "-", "-", "-", "-", "-", "-"))
+    print(
+        "\nns/sample: one `in pins` every %d cycles. worst err: reported minus true time of an"
+        "\nisolated edge (always >= 0, < one sample). Sweep: two inputs offset -200..+200 ns"
+        "\nin 1-cycle steps at every sample phase; wrong = reported in the opposite order"
+        "\n(must be 0); ties = same t_ns; tie!=win = pairs in one sample window not reported"
+        "\nas a tie, or a tie across windows (must be 0). After a change (ns): blind = time"
+        "\nnot sampled while its word is pushed (%d of %d samples); min gap = smallest reported"
+        "\ngap between two events; late = worst error of a change that falls in the blind"
+        "\ntime; pulse = shortest pulse that is never missed right after another event."
+        "\nkeypad: keypad.Keys(interval=0.001) scans every 1 ms and stamps events with"
+        "\nsupervisor.ticks_ms(), so its times are whole ms (error up to 1 ms, plus a scan);"
+        "\npresses in the same scan are ties." % (pc.CYCLES_PER_SAMPLE, pc.EVENT_SAMPLES - 1, pc.EVENT_SAMPLES)
+    )
+
+
+if __name__ == "__main__":
+    main()
