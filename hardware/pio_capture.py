@@ -256,7 +256,7 @@ class PioCapture:
     known lost since start (decoder gaps plus RX FIFO overflows the hardware
     flagged): when it grows during a round, void the round.
 
-    Modes: ``"ring"`` lets ``sm.background_read`` (DMA, CircuitPython 10)
+    Modes: ``"ring"`` lets ``sm.background_read`` (DMA, recent CircuitPython)
     copy every word into a ring pre-filled with ``MARK``, so a slow loop cannot
     overflow the FIFO; ``"fifo"`` reads ``in_waiting`` words with ``readinto``
     (8 deep with the joined RX FIFO). ``"auto"`` picks ring when available.
@@ -269,6 +269,7 @@ class PioCapture:
         self.sm = sm
         self.decoder = _EdgeDecoder(sysclk_hz, stations, t0_ns)
         self.overflows = 0  # RX FIFO overflows flagged by the hardware (rxstall)
+        self._lost_taken = 0
         if mode == "auto":
             mode = "ring" if hasattr(sm, "background_read") else "fifo"
         if mode not in ("ring", "fifo"):
@@ -284,6 +285,12 @@ class PioCapture:
     @property
     def lost(self):
         return self.decoder.lost + self.overflows
+
+    def take_lost(self):
+        """Words lost since the last call (for ``Box.lost``)."""
+        n = self.lost - self._lost_taken
+        self._lost_taken += n
+        return n
 
     @property
     def levels(self):

@@ -453,6 +453,7 @@ def test_reader_counts_hardware_overflow():
     cap.poll()
     assert sm.cleared == 1 and cap.overflows == 1
     assert cap.lost >= 1
+    assert cap.take_lost() == cap.lost and cap.take_lost() == 0
 
 
 def test_reader_ring_lapped():
