@@ -537,6 +537,49 @@ def test_settle_without_reveal_makes_dark_presses_false_starts():
     assert race.reaction(1) == -100 * MS
 
 
+def test_each_settle_moves_the_verdict_forward():
+    """Reads between settle() calls: the cached verdict must follow the settle time."""
+    a = 500 * MS
+    # a closed spike waits for a bounce that never comes, then is dropped
+    race = revealed(2)
+    t = R + 100 * MS
+    race.press(1, t)
+    race.release(1, t + 200 * US)
+    race.press(2, t + 5 * MS)
+    race.release(2, t + 80 * MS)
+    race.settle(t + 300 * US)
+    assert race.status(1) == PENDING
+    race.settle(t + 10 * MS)
+    assert race.status(1) == NONE
+    assert race.winners() == [2]
+    # a button held since before arm: stuck only once the reveal is settled
+    race = Race(2)
+    race.arm(a)
+    race.reveal(R)
+    race.press(1, a - 1)
+    race.settle(R - 1)
+    assert race.status(1) == PENDING
+    race.settle(R)
+    assert race.status(1) == STUCK
+    # before the reveal: a pre-race hold released later is forgotten once settled
+    race = Race(2)
+    race.arm(a)
+    race.press(1, a - 10 * MS)
+    race.release(1, a + 50 * MS)
+    race.settle(a + 10 * MS)
+    assert race.status(1) == PENDING
+    race.settle(a + 60 * MS)
+    assert race.status(1) == NONE
+    # before the reveal: a press becomes a false start once settled past it
+    race.press(2, a + 100 * MS)
+    race.release(2, a + 150 * MS)  # (a late-arriving, already complete press)
+    race.settle(a + 100 * MS - 1)
+    assert race.status(2) == PENDING
+    race.settle(a + 100 * MS)
+    assert race.status(2) == FALSE_START
+    assert race.false_starts() == [2]
+
+
 def _bounce_train(race, player, t, pairs):
     """Edges of a microswitch: (down_ns, up_ns) pairs from t, then held down."""
     for down, up in pairs:
@@ -666,9 +709,9 @@ def scenarios(draw):
             calls.append(("lock_out", (p,)))
         if draw(st.integers(0, 15)) == 7:
             calls.append(("down_at_reveal", (p,)))
-    if draw(st.booleans()):
+    for _ in range(draw(st.integers(0, 3))):  # the latest settle time counts
         late = draw(st.booleans())
-        calls.append(("settle", (R + 4000 * MS if late else draw(T_ANY),)))
+        calls.append(("settle", (R + 4000 * MS if late else draw(st.one_of(T_ANY, T_GRID)),)))
     return n, kw, calls
 
 

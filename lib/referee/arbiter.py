@@ -86,6 +86,7 @@ class Race:
         self._reveal = None
         self._arm = None
         self._known = None
+        self._waits = False  # some status depended on the settle time
         self.is_void = False
         self.void_reason = None
         self._dirty = True
@@ -159,8 +160,11 @@ class Race:
         """
         _check_int("now_ns", now_ns)
         if self._known is None or now_ns > self._known:
+            # only re-judge if the last verdict waited on time (saves heap on
+            # the device, where every ns timestamp is a long int)
+            if self._known is None or self._waits:
+                self._dirty = True
             self._known = now_ns
-            self._dirty = True
 
     def lock_out(self, player):
         """Remove player from contention; the race re-opens for the rest."""
@@ -183,6 +187,7 @@ class Race:
         if not self._dirty:
             return
         self._dirty = False
+        self._waits = False
         for p in range(1, self.players + 1):
             self._judge(p)
 
@@ -237,6 +242,7 @@ class Race:
                     state = _OK
                 else:
                     state = _WAIT
+                    self._waits = True
             else:
                 state = self._closed(ok, e)
             if self._episode(p, s, e, state):
@@ -248,6 +254,7 @@ class Race:
         if ok:
             return _OK
         if self._known is not None and self._known - e < self.glitch_ns:
+            self._waits = True
             return _WAIT  # a bounce may still join it
         return _DROP
 
@@ -270,10 +277,12 @@ class Race:
                 elif known is None or known >= r:
                     verdict = STUCK
                 else:
+                    self._waits = True
                     verdict = PENDING
             else:
                 if e is not None and known is not None and e <= known:
                     return False  # released, and the reveal is later still
+                self._waits = True
                 verdict = PENDING
         elif state == _WAIT:
             verdict = PENDING
@@ -282,6 +291,7 @@ class Race:
             if known is not None and s <= known:
                 verdict = FALSE_START
             else:
+                self._waits = True
                 verdict = PENDING
         elif s < r or s - r < self.min_reaction_ns:
             verdict = FALSE_START
