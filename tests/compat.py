@@ -175,7 +175,7 @@ def vm_problem():
                         "(and then: " + NPM_HINT + ")")
     if not (VM_PACKAGE / "micropython.mjs").is_file():
         return ("fail", "node is installed but the MicroPython VM package is missing "
-                        "(" + rel(VM_PACKAGE) + "): run  " + NPM_HINT)
+                        "(tests/mpvm/node_modules): run  " + NPM_HINT)
     return None
 
 

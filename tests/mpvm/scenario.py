@@ -1,0 +1,139 @@
+"""A seeded scenario run twice, under CPython and under the MicroPython VM; the
+printed outputs must be identical (tests/test_compat_micropython.py).
+
+It drives the portable modules with numbers from referee.rng: races judged by
+referee.arbiter.Race, Zilch rolls scored, Wurfelblitz throws scored, a screen built
+with referee.screen. A part whose module is absent prints "absent" (on both sides);
+an exception prints its type (messages differ between interpreters). Keep it
+deterministic: no time, no float formatting, no set, hash or dict ordering (dicts
+are not insertion-ordered on MicroPython and CircuitPython).
+"""
+
+from referee.rng import Rng
+
+SEED = 20240601
+
+
+def section(title):
+    print("== " + title)
+
+
+def rng_part(rng):
+    section("rng")
+    print([rng.next_u32() for _ in range(8)])
+    print([rng.randint(1, 6) for _ in range(30)])
+    deck = list(range(52))
+    rng.shuffle(deck)
+    print(deck)
+    print(rng.fork().randbelow(1000003))
+
+
+def race_part(rng):
+    section("races")
+    try:
+        from referee.arbiter import Race
+    except ImportError:
+        print("absent")
+        return
+    for k in range(60):
+        players = 2 + rng.randbelow(6)
+        tie = (0, 1000, 50000, 2000000)[rng.randbelow(4)]
+        minimum = (0, 80000000)[rng.randbelow(2)]
+        race = Race(players, tie_window_ns=tie, min_reaction_ns=minimum)
+        reveal = 1000000000 + rng.randbelow(1000000000)
+        events = []
+        for p in range(1, players + 1):
+            if rng.randbelow(5):  # most players press
+                t = reveal - 100000000 + rng.randbelow(700000000)
+                if rng.randbelow(3) == 0 and events:
+                    t = events[-1][1] + rng.randbelow(3000)  # near-ties
+                events.append((p, t))
+        rng.shuffle(events)  # any arrival order
+        try:
+            race.reveal(reveal)
+            for p, t in events:
+                race.press(p, t)
+                if hasattr(race, "release"):
+                    race.release(p, t + 50000000)
+            if rng.randbelow(6) == 0:
+                race.lock_out(1 + rng.randbelow(players))
+            if hasattr(race, "settle"):
+                race.settle(reveal + 2000000000)
+            print(k, players, tie, minimum, race.winners(), race.false_starts(), race.order())
+        except Exception as e:  # noqa: BLE001  (the type is the verdict)
+            print(k, "error", type(e).__name__)
+
+
+def zilch_part(rng):
+    section("zilch")
+    try:
+        from games import zilch
+    except ImportError:
+        print("absent")
+        return
+    for k in range(60):
+        roll = sorted([rng.randint(1, 6) for _ in range(1 + rng.randbelow(6))])
+        line = [k, roll, zilch.is_zilch(roll)]
+        for mask in range(1, 1 << len(roll)):
+            pick = [roll[i] for i in range(len(roll)) if mask >> i & 1]
+            try:
+                line.append(zilch.score(pick))
+            except ValueError:
+                line.append("x")
+        print(line)
+
+
+def wurfelblitz_part(rng):
+    section("wurfelblitz")
+    try:
+        from games import wurfelblitz_rules as rules
+
+        roll, score = rules.roll, rules.score
+    except (ImportError, AttributeError):
+        print("absent")
+        return
+    for k in range(60):
+        try:
+            throw = roll(rng)
+            print(k, throw, score(throw), score(throw, brainteaser=True))
+        except Exception as e:  # noqa: BLE001
+            print(k, "error", type(e).__name__)
+
+
+def screen_part():
+    section("screen")
+    try:
+        import displayio
+
+        from referee import screen
+    except ImportError:
+        print("absent")
+        return
+    try:
+        root = displayio.Group()
+        root.append(screen.background())
+        root.append(screen.centred("Referee Box", 8, scale=3))
+        root.append(screen.text("P1 12.345 ms", 10, 200, scale=2))
+        right = screen.text("right", 310, 230, scale=1, anchor=(1.0, 1.0))
+        root.append(right)
+        die = screen.Die(100, 60, 56)
+        die.show(5)
+        root.append(die.group)
+        die2 = screen.Die(170, 60, 56)
+        die2.show(None, caption="Z")
+        root.append(die2.group)
+        print(screen.screen_text(root).split("\n"))
+        print([(t, x, y) for y, x, t in screen.texts(root)])
+        # sorted: dicts are not insertion-ordered on MicroPython/CircuitPython
+        print(len(root), right.x, right.y, [die._pips[s].hidden for s in sorted(die._pips)])
+    except Exception as e:  # noqa: BLE001
+        print("error", type(e).__name__)
+
+
+rng = Rng(SEED)
+rng_part(rng)
+race_part(rng)
+zilch_part(rng)
+wurfelblitz_part(rng)
+screen_part()
+print("== end")
