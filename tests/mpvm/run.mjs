@@ -39,6 +39,13 @@ function parseArgs(argv) {
             if (k < 1) usage(`expected VMPATH=HOSTPATH, got ${s}`);
             return [s.slice(0, k), s.slice(k + 1)];
         };
+        if (a === "--help" || a === "-h") {
+            // the comment block at the top of this file is the usage text
+            const text = fs.readFileSync(fileURLToPath(import.meta.url), "utf8");
+            const usageLines = text.split("\n").filter((l) => l.startsWith("//"));
+            process.stdout.write(usageLines.map((l) => l.slice(3)).join("\n") + "\n");
+            process.exit(0);
+        }
         if (a === "--mount") opts.mounts.push(pair(val()));
         else if (a === "--tree") opts.trees.push(pair(val()));
         else if (a === "--absent") opts.absent.push(...val().split(",").filter((s) => s));
