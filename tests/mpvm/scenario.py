@@ -25,7 +25,7 @@ def rng_part(rng):
     deck = list(range(52))
     rng.shuffle(deck)
     print(deck)
-    print(rng.fork().randbelow(1000003))
+    print(rng.randbelow(1000003), rng.randbelow(2 ** 32))
 
 
 def race_part(rng):
