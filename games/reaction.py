@@ -188,7 +188,8 @@ class Game(BaseGame):
             self.until = now_ns  # skip ahead
 
     def tick(self, now_ns):
-        for b, t in list(self.bot_at.items()):
+        for b in self.bots:  # seat order, not dict order (MicroPython dicts are unordered)
+            t = self.bot_at.get(b)
             if t is not None and t <= now_ns:
                 self.race.edge(b, t, True)
                 self.race.edge(b, t + 90 * MS, False)

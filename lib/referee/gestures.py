@@ -31,15 +31,17 @@ class Gestures:
     def __init__(self, stations, hold_ms=HOLD_MS, gap_ms=TAP_GAP_MS):
         self.stations = stations
         self._down = [False] * (MENU + 1)
-        self._buttons = {}
+        # A list, not a dict: MicroPython dicts do not keep insertion order, and
+        # gestures of one loop pass must come out in the same order everywhere.
+        self._buttons = []
         for p in list(range(1, stations + 1)) + [MENU]:
-            self._buttons[p] = Button(
+            self._buttons.append((p, Button(
                 self._reader(p),
                 short_duration_ms=gap_ms,
                 long_duration_ms=hold_ms,
                 value_when_pressed=True,
                 interval=0.005,
-            )
+            )))
         self._chord_since = None
         self._chord_fired = False
         self._out = []
@@ -68,7 +70,7 @@ class Gestures:
 
     def reset(self):
         """Forget pending gestures (e.g. when a screen changes under the players)."""
-        for b in self._buttons.values():
+        for _p, b in self._buttons:
             b.update()
             b.short_counter = 0
             b.short_to_show = 0
@@ -79,7 +81,7 @@ class Gestures:
         out = self._out
         del out[:]
         down = self._down
-        for p, b in self._buttons.items():
+        for p, b in self._buttons:
             # An idle button (up, settled, nothing pending) would change nothing:
             # skipping it keeps the loop cheap on the device. state bits 0/1 are
             # adafruit_debouncer's debounced and raw levels.
