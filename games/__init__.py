@@ -5,6 +5,7 @@ REGISTRY = (
     ("reaction", "Reaction test", "games.reaction"),
     ("wurfelblitz", "Wurfelblitz", "games.wurfelblitz"),
     ("zilch", "Zilch", "games.zilch"),
+    ("selftest", "Self test", "referee.selftest"),
 )
 
 
