@@ -235,7 +235,7 @@ class Game(BaseGame):
             root.append(lb)
         self.banner = screen.text("", _MENU_X + _MENU_W // 2, _MENU_Y + 4, 4, palette.BAD, (0.5, 0.0))
         root.append(self.banner)
-        self.banner2 = screen.text("", _MENU_X + _MENU_W // 2, _MENU_Y + 60, 2, palette.TEXT, (0.5, 0.0))
+        self.banner2 = screen.text("", _MENU_X + _MENU_W // 2, _MENU_Y + 50, 2, palette.TEXT, (0.5, 0.0))
         root.append(self.banner2)
         pitch = min(26, _SCORE_H // self.players)
         self.score_bg = []
@@ -282,7 +282,7 @@ class Game(BaseGame):
             parts.append("vs P" + str(self.challenged))
         if self.final_by:
             parts.append("TIE-BREAK" if self.tiebreak else "FINAL TURN")
-        elif self.corners:
+        elif self.phase == NEXT and self.corners and not self.frozen:
             parts.append("CORNER")
         return " ".join(parts)
 
@@ -341,14 +341,15 @@ class Game(BaseGame):
         m = self.menu
         showing = m is not None and self.phase in (PRE, PICK, NEXT)
         self.bar.hidden = not showing
-        self.banner.hidden = showing
-        self.banner2.hidden = showing
+        told = self.phase in (END, OVER)  # a result is on screen
+        self.banner.hidden = not told
+        self.banner2.hidden = not told
         if not showing:
             for lb in self.rows:
                 lb.text = ""
             for lb in self.row_points:
                 lb.text = ""
-            self.menu_title.text = ""
+            self.menu_title.text = "Rolling..." if self.phase == ROLL else ""
             self._draw_hint()
             return
         count = len(m.items)
@@ -413,6 +414,13 @@ class Game(BaseGame):
                 lb.color = palette.station(p)
 
     def _banner(self, big, small, colour):
+        """The result of a turn in the menu's place (the winner: high and wide)."""
+        if self.phase == OVER:
+            self.banner.anchored_position = (screen.WIDTH // 2, _DICE_Y + 4)
+            self.banner2.anchored_position = (screen.WIDTH // 2, _DICE_Y + 48)
+        else:
+            self.banner.anchored_position = (_MENU_X + _MENU_W // 2, _MENU_Y + 4)
+            self.banner2.anchored_position = (_MENU_X + _MENU_W // 2, _MENU_Y + 50)
         self.banner.text = big
         self.banner.color = colour
         self.banner2.text = small
@@ -528,7 +536,7 @@ class Game(BaseGame):
         if self.challenged:
             q = self.challenged
             self.totals[q] = max(0, self.totals[q] - points)
-            text += "  P" + str(q) + " -" + str(points)
+            text += "\nP" + str(q) + " -" + str(points)
         self._finish(record, now)
         self._banner("BANK", "P" + str(p) + " " + text, palette.GOOD)
         self.box.sound.play(sound.RIGHT, now)
