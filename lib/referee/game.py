@@ -15,12 +15,22 @@ from referee.rng import Rng
 class Option:
     """A launcher option: ``choices`` are values, ``names`` how they read on screen."""
 
-    def __init__(self, key, title, choices, default, names=None):
+    def __init__(self, key, title, choices, default, names=None, menu=True):
         self.key = key
         self.title = title
         self.choices = tuple(choices)
         self.default = default
         self.names = tuple(names) if names else tuple(str(c) for c in choices)
+        self.menu = menu  # False: not offered in the launcher, only given by code
+
+    def accepts(self, value):
+        """True if ``value`` may be given for this option (``resolve_options``).
+        A subclass may accept more than ``choices`` (e.g. per-seat tuples)."""
+        return value in self.choices
+
+    def expected(self):
+        """What ``accepts`` takes, in words for error messages."""
+        return "one of " + repr(self.choices)
 
     def name(self, value):
         for c, n in zip(self.choices, self.names):
@@ -46,8 +56,8 @@ def resolve_options(options_spec, given):
                 spec = opt
         if spec is None:
             raise ValueError("unknown option: " + key)
-        if value not in spec.choices:
-            raise ValueError("option " + key + ": " + repr(value) + " is not one of " + repr(spec.choices))
+        if not spec.accepts(value):
+            raise ValueError("option " + key + ": " + repr(value) + " is not " + spec.expected())
         out[key] = value
     return out
 

@@ -49,6 +49,8 @@ class Launcher:
             who = "bot" if p in self.bots else "human"
             items.append(("P" + str(p) + ": " + who, ("seat", p)))
         for opt in self.module.OPTIONS:
+            if not opt.menu:
+                continue
             items.append((opt.title + ": " + opt.name(self.options[opt.key]), ("opt", opt.key)))
         return items
 
