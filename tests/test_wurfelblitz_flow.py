@@ -1,0 +1,556 @@
+"""Würfelblitz on the simulated box: rounds, answers, discs, faults, screens, bots."""
+import time
+
+import pytest
+
+import games.wurfelblitz as wb
+from games import wurfelblitz_rules as rules
+from hardware.sim import SimTable
+from referee import rings, sound
+from referee.game import resolve_options
+
+MS = 1000000
+
+
+def until(t, cond, max_ms=20000, step=2):
+    left = max_ms
+    while not cond():
+        assert left > 0, "condition not reached"
+        t.advance(step)
+        left -= step
+
+
+def table(players=2, bots=(), seed=1, settings=None, **options):
+    t = SimTable(players=players, seed=seed, settings=settings)
+    g = t.start("wurfelblitz", bots=bots, **options)
+    return t, g
+
+
+def roll(t, g):
+    """The roller starts the round (a tap, or the bot on its own); returns the
+    captured reveal time once the race is open."""
+    until(t, lambda: g.phase == "wait")
+    if not g.is_bot(g.roller):
+        t.press(g.roller, hold_ms=60)
+    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    return g.reveal_at
+
+
+def cues(t):
+    return [cue for _, cue in t.box.sound.log]
+
+
+def supply_balances(g):
+    s = g.supply
+    held_w = sum(g.discs[p].white for p in range(1, g.players + 1))
+    held_b = sum(g.discs[p].black for p in range(1, g.players + 1))
+    assert s.white + held_w - s.white_owed == s.white_total
+    assert s.black + held_b - s.black_owed == s.black_total
+
+
+# ----------------------------------------------------------------- module
+
+
+def test_module_contract_and_pinned_score():
+    assert wb.TITLE == "Wurfelblitz" and wb.MIN_PLAYERS == 2 and wb.MAX_PLAYERS == 7
+    throw = [
+        ("orange", 3), ("blue", 4), ("black", 5), ("yellow", "green"), ("green", 6),
+        ("red", 1), ("white", "black"), ("white", "black"),
+    ]
+    assert wb.score(throw) == 8
+    assert wb.score is rules.score
+    keys = [o.key for o in wb.OPTIONS]
+    for key in ("answer", "whites", "brainteaser", "handicap", "limit_s", "bot_ms", "bot_errors", "handicaps"):
+        assert key in keys
+    opts = resolve_options(wb.OPTIONS, {"handicaps": (1, 2, 3)})
+    assert opts["handicaps"] == (1, 2, 3) and opts["answer"] == "call" and opts["limit_s"] == 30
+
+
+def test_programmatic_handicaps_are_checked_and_hidden_from_the_launcher():
+    for bad in ((1, 4), "33", (0,), (1,) * 8, (True, 2)):
+        with pytest.raises(ValueError, match="handicaps"):
+            resolve_options(wb.OPTIONS, {"handicaps": bad})
+    hidden = [o.key for o in wb.OPTIONS if not o.menu]
+    assert hidden == ["handicaps"]
+    t = SimTable(players=2, settings={"REFEREE_GAME": "wurfelblitz"})
+    t.hold(1)  # the launcher starts on Wurfelblitz
+    t.hold(1)  # 2 players
+    items = [text for text, _ in t.app.launcher.menu.items]
+    assert "Answer: call" in items and "Handicap: 3 whites" in items and "Bots think: 1.5 s" in items
+    assert not [text for text in items if text.startswith("Handicap per seat")]
+    assert "Answer: call" in t.screen_text()
+
+
+# ----------------------------------------------------------------- bot matches
+
+
+@pytest.mark.parametrize(
+    "players, answer, teaser, whites, seed",
+    [
+        (2, "call", False, 2, 1),
+        (7, "call", False, 3, 2),
+        (2, "tap", False, 2, 3),
+        (7, "tap", True, 3, 4),
+        (4, "call", True, 2, 5),
+        (3, "tap", True, 2, 6),
+    ],
+)
+def test_seeded_bot_matches_end_with_a_winner(players, answer, teaser, whites, seed):
+    t, g = table(players, bots=tuple(range(1, players + 1)), seed=seed,
+                 answer=answer, brainteaser=teaser, whites=whites, bot_ms=900)
+    t.box.sound.log = []
+    assert t.run_until_over(40 * 60 * 1000)
+    assert g.over and g.winners
+    for p in range(1, players + 1):
+        assert (g.discs[p].black >= 3) == (p in g.winners)
+        assert g.discs[p].white < g.discs[p].handicap
+    supply_balances(g)
+    assert g.round >= 3
+    assert "WIN" in t.screen_text() and "hold: menu" in t.screen_text()
+    assert sound.WIN in cues(t)
+    for p in g.winners:
+        assert t.box.rings.mode(p) == rings.FLASH
+
+
+def test_same_seed_same_match():
+    results = []
+    for _ in range(2):
+        t, g = table(3, bots=(1, 2, 3), seed=9, answer="tap")
+        assert t.run_until_over(40 * 60 * 1000)
+        results.append((g.state(), t.now))
+    assert results[0] == results[1]
+
+
+def test_a_bot_match_takes_little_cpu():
+    t, g = table(4, bots=(1, 2, 3, 4), seed=12)
+    c = time.process_time()
+    assert t.run_until_over(40 * 60 * 1000)
+    spent = time.process_time() - c
+    print("seeded 4-bot match: %d rounds, %.1f s of play, %.3f s CPU" % (g.round, t.now / 1e9, spent))
+    assert g.over  # timing is reported, not asserted (DESIGN.md §12)
+
+
+# ----------------------------------------------------------------- call mode
+
+
+def test_human_buzzes_first_confirms_and_gets_a_white_disc(tmp_path):
+    t, g = table(2, seed=3)
+    t.box.sound.log = []
+    assert g.phase == "wait" and "tap to roll" in t.screen_text()
+    assert t.box.rings.mode(g.roller) == rings.PULSE
+    r = roll(t, g)
+    assert sound.COUNT in cues(t) and sound.GO in cues(t)
+    assert cues(t).count(sound.COUNT) == 3
+    t.press(1, at_ns=r + 700 * MS)
+    t.press(2, at_ns=r + 701 * MS + 204000)
+    until(t, lambda: g.phase == "call")
+    assert g.answerers == [1]
+    until(t, lambda: "first by" in t.screen_text())
+    assert "P1 first by 1.204 ms" in t.screen_text()
+    assert "P1: say it now!" in t.screen_text()
+    until(t, lambda: g.phase == "confirm")
+    text = t.screen_text()
+    assert "=" + str(g.answer) in text
+    assert "P1: hold=said it tap=other" in text
+    assert "blocked:" in text or "no dot" in text
+    t.save_png(str(tmp_path / "confirm.png"))
+    t.hold(1)
+    assert g.discs[1].white == 1 and g.discs[2].white == 0
+    assert g.phase == "wait" and g.roller == 1
+    assert "P1 right: +1 white" in t.screen_text()
+    assert "B0 W1" in t.screen_text()
+    assert t.box.rings.mode(1) == rings.FLASH
+    assert sound.RIGHT in cues(t)
+    t.advance(2100)
+    assert t.box.rings.mode(1) == rings.PULSE  # P1 rolls next
+    assert (tmp_path / "confirm.png").stat().st_size > 1000
+
+
+def test_wrong_call_hands_back_a_white_locks_out_and_rebounds_to_the_next_presser():
+    t, g = table(3, seed=4)
+    g.discs[1] = rules.Discs(3, white=1)
+    g.supply.take_white()
+    g.roller = 3
+    t.box.sound.log = []
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    t.press(2, at_ns=r + 900 * MS)  # also called, before the answer showed
+    until(t, lambda: g.phase == "confirm")
+    t.press(3)  # after the answer is on screen: cannot count
+    t.advance(100)
+    t.tap(1)  # "I said something else"
+    assert g.discs[1].white == 0
+    assert g.race.locked() == [1]
+    assert t.box.rings.mode(1) == rings.BLINK
+    assert sound.LOCKOUT in cues(t)
+    assert "P1 wrong -1 white" in t.screen_text()
+    until(t, lambda: g.phase == "confirm" and g.answerers == [2])
+    assert "next: P2 first" in t.screen_text()
+    t.hold(2)
+    assert g.discs[2].white == 1 and g.discs[3].white == 0
+    assert g.roller == 2
+    supply_balances(g)
+
+
+def test_wrong_call_with_nobody_else_is_void_and_the_roller_rolls_again():
+    t, g = table(2, seed=5)
+    roller = g.roller
+    r = roll(t, g)
+    t.press(2, at_ns=r + 400 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.press(1)  # saw the answer first: ignored
+    t.advance(50)
+    t.tap(2)
+    until(t, lambda: g.phase == "wait", max_ms=5000)
+    assert g.roller == roller and g.round == 1
+    assert "Nobody right: round void" in t.screen_text()
+    assert g.discs[1].white == 0
+
+
+def test_exact_same_nanosecond_presses_both_answer_and_both_score():
+    t, g = table(3, seed=6)
+    r = roll(t, g)
+    t.press(3, at_ns=r + 600 * MS)
+    t.press(1, at_ns=r + 600 * MS)
+    t.press(2, at_ns=r + 650 * MS)
+    until(t, lambda: g.phase == "confirm")
+    assert g.answerers == [1, 3]
+    assert "P1 P3 tie" in t.screen_text()
+    t.press(1, hold_ms=800)
+    t.press(3, hold_ms=800)
+    t.advance(1100)
+    assert g.discs[1].white == 1 and g.discs[3].white == 1 and g.discs[2].white == 0
+    assert g.roller in (1, 3)
+
+
+def test_tie_window_setting_makes_near_presses_joint():
+    t, g = table(2, seed=7, settings={"REFEREE_TIE_WINDOW_MS": 10})
+    r = roll(t, g)
+    t.press(2, at_ns=r + 600 * MS)
+    t.press(1, at_ns=r + 608 * MS)
+    until(t, lambda: g.phase == "confirm")
+    assert g.answerers == [1, 2]
+
+
+def test_false_start_in_the_countdown_blinks_buzzes_and_sits_out_the_round():
+    t, g = table(2, seed=8)
+    g.roller = 1
+    t.box.sound.log = []
+    until(t, lambda: g.phase == "wait")
+    t.press(1, hold_ms=60)
+    until(t, lambda: g.phase == "count")
+    t.advance(200)
+    t.press(2, hold_ms=50)
+    t.advance(20)
+    assert t.box.rings.mode(2) == rings.BLINK
+    assert sound.FALSE_START in cues(t)
+    assert "P2 false start: out" in t.screen_text()
+    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    r = g.reveal_at
+    t.press(2, at_ns=r + 300 * MS)  # too late: out for this round
+    t.press(1, at_ns=r + 900 * MS)
+    until(t, lambda: g.phase == "confirm")
+    assert g.answerers == [1]
+    assert g.race.false_starts() == [2]
+    assert g.discs[2].white == 0
+
+
+def test_false_start_in_the_dark_counts_too():
+    t, g = table(2, seed=8)
+    until(t, lambda: g.phase == "wait")
+    t.press(g.roller, hold_ms=60)
+    until(t, lambda: g.phase == "dark")
+    assert not t.box.backlight and t.screen_text() == ""
+    assert "GO!" in t.drawn_text()  # drawn while nobody can see it
+    t.press(1, hold_ms=50)
+    t.advance(10)
+    assert t.box.rings.mode(1) == rings.BLINK
+    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    assert g.race.false_starts() == [1]
+
+
+def test_a_button_held_through_the_reveal_is_stuck_and_ignored():
+    t, g = table(2, seed=10)
+    g.roller = 1
+    until(t, lambda: g.phase == "wait")
+    t.press(2, hold_ms=8000)  # held down since before the roll
+    t.advance(30)
+    t.press(1, hold_ms=60)
+    r = roll(t, g)
+    t.advance(20)
+    assert "P2 button stuck: ignored" in t.screen_text()
+    assert g.race.stuck() == [2]
+    t.press(1, at_ns=r + 1500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    assert g.answerers == [1]
+
+
+def test_presses_at_impossible_moments_are_ignored():
+    t, g = table(2, bots=(2,), seed=11, bot_ms=2500)
+    until(t, lambda: g.phase == "wait")
+    t.press(5)  # no such seat at this table
+    t.press(2)  # the bot's seat: the box plays it
+    t.advance(500)
+    assert g.phase == "wait" or g.roller == 2
+    r = roll(t, g)
+    t.press(6, at_ns=r + 100 * MS)
+    t.press(1, at_ns=r + 300 * MS)
+    until(t, lambda: g.phase == "confirm")
+    assert g.answerers == [1]
+    t.press(5)
+    t.press(7)
+    t.advance(200)
+    assert g.phase == "confirm" and g.answerers == [1]
+    t.hold(1)
+    assert g.discs[1].white == 1
+
+
+def test_limit_passes_round_is_void_and_the_same_roller_rolls_again():
+    t, g = table(2, seed=12, limit_s=5)
+    roller = g.roller
+    r = roll(t, g)
+    until(t, lambda: g.phase == "wait", max_ms=6000)
+    assert t.now - r >= 5000 * MS
+    assert g.roller == roller and g.round == 1
+    text = t.screen_text()
+    assert "Time up: round void" in text
+    assert "=" + str(g.answer) in text  # the table learns the answer
+    assert all(g.discs[p].white == 0 for p in (1, 2))
+    r2 = roll(t, g)
+    assert g.round == 2 and r2 > r
+
+
+def test_lost_capture_voids_the_round_and_undoes_its_discs():
+    t, g = table(3, seed=13)
+    g.discs[1] = rules.Discs(3, white=2)
+    g.supply.take_white()
+    g.supply.take_white()
+    roller = g.roller
+    r = roll(t, g)
+    t.press(1, at_ns=r + 300 * MS)
+    t.press(2, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.tap(1)  # wrong: hands back a white
+    assert g.discs[1].white == 1
+    t.lose_capture(3)
+    t.advance(10)
+    assert g.phase == "wait" and g.roller == roller
+    assert g.discs[1].white == 2  # the void round's penalty is undone
+    assert "capture data lost: void" in t.screen_text()
+    assert t.box.backlight
+    supply_balances(g)
+    roll(t, g)
+    assert g.race.locked() == [] and g.round == 2
+
+
+def test_pause_in_a_round_replays_it():
+    t, g = table(2, seed=14)
+    r = roll(t, g)
+    t.menu()
+    t.advance(400)
+    assert t.app.mode == "pause"
+    t.hold(1)  # Resume
+    assert t.app.mode == "game" and g.phase == "wait"
+    assert "paused: void" in t.screen_text()
+
+
+# ----------------------------------------------------------------- tap mode
+
+
+def test_tap_mode_counts_live_and_a_hold_sends_the_count():
+    t, g = table(2, seed=15, answer="tap")
+    t.box.sound.log = []
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS, hold_ms=60)
+    until(t, lambda: g.phase == "entry")
+    assert "P1: tap answer, hold=send" in t.screen_text()
+    n = g.answer + 1  # a wrong count on purpose
+    at = t.now + 100 * MS  # within the tap gap of the buzz: must not count it
+    for i in range(n):
+        t.press(1, at_ns=at + i * 150 * MS, hold_ms=60, bounce=2)
+    t.advance(150 * n + 100)
+    assert g.counters[1].taps == n
+    assert str(n) in t.screen_text().splitlines()
+    assert sound.CLICK in cues(t)
+    t.advance(400)
+    assert g.phase == "entry"  # taps alone never send
+    t.hold(1)
+    assert g.said[1] == n
+    assert g.race.locked() == [1]
+    assert "P1 said %d: wrong" % n in t.screen_text()
+    assert "=" + str(g.answer) not in t.screen_text()  # the answer stays hidden
+    assert "race open for the others" in t.screen_text()
+    until(t, lambda: g.phase == "open")
+    t.press(2)  # presses afterwards: answers
+    until(t, lambda: g.phase == "entry" and g.answerers == [2])
+    for _ in range(g.answer):
+        t.press(2, hold_ms=60)
+        t.advance(150)
+    t.hold(2)
+    assert g.discs[2].white == 1
+    assert "=" + str(g.answer) in t.screen_text()
+
+
+def test_tap_mode_hold_without_taps_answers_zero():
+    t, g = table(2, seed=16, answer="tap")
+    r = roll(t, g)
+    t.press(2, at_ns=r + 400 * MS, hold_ms=60)
+    until(t, lambda: g.phase == "entry")
+    t.advance(300)
+    t.hold(2)
+    assert g.said[2] == 0
+    assert (g.discs[2].white == 1) == (g.answer == 0)
+
+
+def test_tap_mode_a_long_buzz_is_not_a_send():
+    t, g = table(2, seed=17, answer="tap")
+    r = roll(t, g)
+    t.press(1, at_ns=r + 400 * MS, hold_ms=900)  # buzz held down: the hold gesture is the buzz's
+    t.advance(1500)
+    assert g.phase == "entry" and g.verdict.get(1) is None
+
+
+def test_tap_mode_bot_taps_its_answer_live():
+    t, g = table(2, bots=(2,), seed=18, answer="tap", bot_ms=900, bot_errors=0)
+    r = roll(t, g)
+    until(t, lambda: g.phase == "entry", max_ms=6000)
+    assert g.answerers == [2]
+    seen = set()
+    while g.phase == "entry":
+        seen.add(g.counters[2].taps)
+        t.advance(20)
+    assert seen == set(range(g.answer + 1)) or g.answer == 0
+    assert g.discs[2].white == 1
+
+
+# ----------------------------------------------------------------- discs
+
+
+def test_handicap_one_gives_a_black_at_once():
+    t, g = table(2, seed=19, handicap=1)
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.hold(1)
+    assert g.discs[1].black == 1 and g.discs[1].white == 0
+    assert "P1 right: BLACK disc" in t.screen_text()
+    assert "B1 W0" in t.screen_text()
+
+
+def test_per_seat_handicaps_given_by_code():
+    t, g = table(2, seed=20, handicaps=(1, 3))
+    assert [g.discs[p].handicap for p in (1, 2)] == [1, 3]
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    t.press(2, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.press(1, hold_ms=800)
+    t.press(2, hold_ms=800)
+    t.advance(1100)
+    assert (g.discs[1].black, g.discs[1].white) == (1, 0)
+    assert (g.discs[2].black, g.discs[2].white) == (0, 1)
+
+
+def test_three_whites_make_a_black_and_three_blacks_win():
+    t, g = table(2, seed=21)
+    g.discs[1] = rules.Discs(3, white=2)
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.hold(1)
+    assert (g.discs[1].black, g.discs[1].white) == (1, 0)
+    assert t.ring(1)[0] != (0, 0, 0)
+    g.discs[1] = rules.Discs(3, white=2, black=2)
+    t.box.sound.log = []
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.hold(1)
+    assert g.over and g.winners == [1]
+    assert "P1 WINS!" in t.screen_text() and "Match over" in t.screen_text()
+    assert sound.WIN in cues(t)
+    t.hold(2)
+    assert t.app.mode == "launcher"
+
+
+def test_handicap_each_lets_every_player_set_their_own():
+    t, g = table(3, bots=(3,), seed=22, handicap="each")
+    assert g.phase == "setup"
+    t.advance(50)
+    assert "tap: change yours   hold: start" in t.screen_text()
+    t.tap(1)
+    t.tap(1)
+    t.tap(2)
+    t.tap(3)  # a bot's seat: ignored
+    text = t.screen_text()
+    assert "P1: 1 white" in text and "P2: 2 whites" in text and "P3: 3 whites (bot)" in text
+    assert [g.discs[p].handicap for p in (1, 2, 3)] == [1, 2, 3]
+    t.hold(2)
+    assert g.phase == "wait"
+    assert "P1: 1 white" not in t.screen_text()
+
+
+def test_rings_show_discs_blacks_bright_whites_dim():
+    t, g = table(2, seed=23)
+    g.discs[2] = rules.Discs(3, white=2, black=1)
+    g.roller = 1
+    g._rings_wait(t.now)
+    t.advance(10)
+    ring = t.ring(2)
+    bright = ring[0]
+    assert ring[0:4] == [bright] * 4 and bright != (0, 0, 0)
+    assert ring[4] == ring[5] and ring[4] != bright and ring[6] != ring[4]
+    assert sum(ring[6]) < sum(bright)
+
+
+# ----------------------------------------------------------------- screens & state
+
+
+def test_screens_render_and_read(tmp_path):
+    t, g = table(7, bots=(2, 3, 4, 5, 6, 7), seed=24, brainteaser=True, whites=3, bot_ms=2500)
+    t.save_png(str(tmp_path / "wait.png"))
+    assert "Add the pips" in t.screen_text()
+    g.roller = 1
+    r = roll(t, g)
+    assert len([d for d in g.dice if not d.group.hidden]) == 9
+    t.save_png(str(tmp_path / "throw.png"))
+    t.press(1, at_ns=r + 400 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.save_png(str(tmp_path / "answer.png"))
+    text = t.screen_text()
+    assert "=" + str(g.answer) in text
+    assert "P1 first" in text
+    assert text.count("B0 W0") == 7  # the disc strip, one per seat
+    for p in range(1, 8):
+        assert ("P%d" % p) in text
+    for name in ("wait", "throw", "answer"):
+        assert (tmp_path / (name + ".png")).stat().st_size > 1000
+
+
+def test_state_is_plain_data_and_a_match_continues_from_it():
+    t, g = table(3, bots=(1, 2, 3), seed=25, answer="tap", handicaps=(2, 3, 1))
+    until(t, lambda: g.round >= 3 and g.phase == "wait", max_ms=120000)
+    saved = g.state()
+    assert saved["round"] == g.round and saved["roller"] == g.roller
+    assert saved["options"]["handicaps"] == [2, 3, 1]
+    assert saved["supply"]["white_total"] == 14
+
+    def plain(v):
+        if isinstance(v, dict):
+            return all(isinstance(k, str) and plain(x) for k, x in v.items())
+        if isinstance(v, list):
+            return all(plain(x) for x in v)
+        return v is None or isinstance(v, (int, str, bool))
+
+    assert plain(saved)
+    t2 = SimTable(players=3, seed=99)
+    g2 = wb.Game.from_state(t2.box, saved, bots=(1, 2, 3), settings=t2.settings)
+    assert g2.state() == saved
+    t2.app.game = g2
+    t2.app.mode = "game"
+    t2.box.show(g2.root)
+    assert t2.run_until_over(40 * 60 * 1000)
+    assert g2.winners and g2.round > saved["round"]
+    with pytest.raises(ValueError):
+        t3 = SimTable(players=2)
+        wb.Game.from_state(t3.box, dict(saved, players=2), settings=t3.settings)
