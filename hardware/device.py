@@ -1,0 +1,314 @@
+"""The real box: a Raspberry Pi Pico / Pico 2 running CircuitPython 9.2+ / 10.x.
+
+``main()`` (called by code.py on the device) builds every driver from the pin
+plan in ``hardware/pins.py``, wraps them in a ``DeviceBox`` and runs the app
+loop forever: capture -> app -> display refresh -> watchdog.
+
+* Presses: the PIO capture state machine (``hardware/pio_capture.py``) samples
+  the seven stations and the REVEAL line together every 48 ns; on a board
+  without ``rp2pio``, or with ``REFEREE_CAPTURE = "keypad"``, ``keypad.Keys``
+  does it with millisecond precision (``hardware/keypad_capture.py``).
+* Reveal: the ST7789 backlight is a plain GPIO (GP22) wired to the display's
+  Lite pin and jumpered to GP9, so the capture sees the light go on in the same
+  sample stream as the buttons. Before the light goes on, the display is
+  refreshed, so the stimulus is on the glass first.
+* Rings: one NeoPixel strip of 7 x 12 pixels through a 74AHCT125, brightness
+  capped by ``REFEREE_BRIGHTNESS`` (power budget).
+* Piezo: PWM with a variable frequency; silence is duty cycle 0.
+* Store: ``microcontroller.nvm`` (4 KiB).
+* Faults: bad settings fall back to defaults with a message on screen; the
+  watchdog (5 s, reset mode) is fed by the loop; an exception is logged to
+  serial and shown on screen, and the loop goes on; autoreload is off while a
+  match runs, so saving a file to CIRCUITPY cannot restart the box mid-game.
+
+``build()`` takes the clock and ``getenv`` as arguments so tests run the whole
+box on fakes of the machine modules and a virtual clock.
+"""
+
+import os
+import time
+
+import board
+import digitalio
+import displayio
+import keypad
+import microcontroller
+import neopixel
+import pwmio
+import supervisor
+
+try:
+    import rp2pio  # noqa: F401  (only to know whether this board has PIO)
+
+    HAVE_PIO = True
+except ImportError:
+    HAVE_PIO = False
+
+try:
+    from fourwire import FourWire  # CircuitPython 9+
+except ImportError:  # CircuitPython 8
+    from displayio import FourWire
+
+import adafruit_st7789
+import busio
+
+from hardware import keypad_capture, pins, pio_capture
+from referee.app import GAME, PAUSE, App
+from referee.box import REVEAL, Box
+from referee.gestures import MENU
+from referee.rings import PER_RING
+from referee.rng import seed_from_bytes
+from referee.settings import Settings
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+STATIONS = const(7)
+WATCHDOG_S = const(5)  # RP2 allows up to 8 s
+FRAME_NS = const(33000000)  # refresh the display at most ~30 times a second
+REVEAL_WAIT_NS = const(20000000)  # a backlight edge must come back through capture within this
+SPI_BAUD = const(24000000)
+ROTATIONS = (0, 90, 180, 270)
+DEFAULT_ROTATION = 90  # the 2.0" 320x240 module in landscape, header on the left
+
+
+def read_rotation(getenv, messages):
+    """``REFEREE_ROTATION`` (0/90/180/270; 270 turns the picture upside down)."""
+    raw = getenv("REFEREE_ROTATION")
+    if raw is None:
+        return DEFAULT_ROTATION
+    try:
+        value = int(str(raw).strip())
+        if value not in ROTATIONS:
+            raise ValueError()
+    except ValueError:
+        messages.append("REFEREE_ROTATION=" + str(raw) + ": not 0/90/180/270; using " + str(DEFAULT_ROTATION))
+        return DEFAULT_ROTATION
+    return value
+
+
+class Piezo:
+    """``tone(freq)``: a square wave at ``freq`` Hz, 0 = silence (duty 0)."""
+
+    def __init__(self, pin):
+        self.pwm = pwmio.PWMOut(pin, duty_cycle=0, frequency=440, variable_frequency=True)
+
+    def tone(self, freq):
+        if freq <= 0:
+            self.pwm.duty_cycle = 0
+        else:
+            self.pwm.frequency = int(freq)
+            self.pwm.duty_cycle = 0x8000
+
+
+class DeviceBox(Box):
+    """The box a game gets on the device (see ``referee.box.Box``)."""
+
+    def __init__(self, pixels, piezo, display, lite, capture, menu, clock, settings, capture_name):
+        super().__init__(STATIONS, pixels, piezo, store=microcontroller.nvm, sound=settings["sound"])
+        self.display = display
+        self.capture = capture
+        self.menu = menu
+        self.capture_name = capture_name
+        self.precision_ns = capture.precision_ns
+        self.pin_names = {}
+        for i, role in enumerate(pins.STATIONS):
+            self.pin_names[i + 1] = pins.name(role)
+        self.pin_names[REVEAL] = pins.name("REVEAL")
+        self.pin_names[MENU] = pins.name("MENU")
+        self._lite = lite
+        self._lite_on = bool(lite.value)
+        self._clock = clock
+        self._edges = []
+        self._lost_seen = 0
+        self._synth = []  # reveal edges made by the box itself (keypad capture, fallback)
+        self._reveal_wait = None  # (t_ns, on): a backlight change not yet seen by capture
+        self.reveal_fallbacks = 0  # backlight changes the capture never saw (GP9 jumper?)
+
+    def now_ns(self):
+        return self._clock()
+
+    def poll(self):
+        out = self._edges
+        del out[:]
+        cap = self.capture
+        if cap is not None:
+            cap.poll(out)
+            lost = cap.lost
+            if lost > self._lost_seen:
+                self.lost += lost - self._lost_seen
+                self._lost_seen = lost
+        wait = self._reveal_wait
+        if wait is not None:
+            for e in out:
+                if e[0] == REVEAL and e[2] == wait[1]:
+                    self._reveal_wait = wait = None
+                    break
+        if wait is not None and self._clock() - wait[0] > REVEAL_WAIT_NS:
+            # The light changed but GP9 never did: time it from the CPU instead.
+            self._reveal_wait = None
+            self.reveal_fallbacks += 1
+            if self.reveal_fallbacks == 1:
+                self.log("REVEAL not seen on " + pins.name("REVEAL") + ": is the jumper from " + pins.name("TFT_LITE") + " fitted?")
+            out.append((REVEAL, wait[0], wait[1]))
+        if self._synth:
+            out.extend(self._synth)
+            del self._synth[:]
+        if self.menu is not None:
+            self.menu.poll(out)
+            if self.menu.lost:
+                self.lost += self.menu.lost
+                self.menu.lost = 0
+        return out
+
+    def set_backlight(self, on):
+        on = bool(on)
+        if on == self._lite_on:
+            return  # no change of light, no edge
+        if on:
+            self.display.refresh()  # the stimulus is on the glass before the light
+        self._lite.value = on
+        self._lite_on = on
+        t = self._clock()
+        if self.capture_name == "pio":
+            self._reveal_wait = (t, on)
+        else:
+            self._synth.append((REVEAL, t, on))  # keypad: nothing senses GP9
+
+    def show(self, group):
+        self.display.root_group = group
+
+    def new_seed(self):
+        seed = seed_from_bytes(os.urandom(16))
+        self.log("seed " + str(seed))
+        return seed
+
+
+def _log_exception(e):
+    try:
+        import traceback
+
+        traceback.print_exception(e)
+    except (ImportError, TypeError):
+        print("error:", repr(e))
+
+
+class Device:
+    """The whole box: drivers, ``DeviceBox``, ``App`` and the loop body ``step``."""
+
+    def __init__(self, getenv=None, clock=None):
+        getenv = getenv or os.getenv
+        self.clock = clock or time.monotonic_ns
+        self.settings = Settings(getenv)
+        messages = self.settings.messages
+        rotation = read_rotation(getenv, messages)
+        s = self.settings
+
+        displayio.release_displays()  # a soft reload keeps the last run's display
+        spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
+        bus = FourWire(
+            spi,
+            command=pins.pin(board, "TFT_DC"),
+            chip_select=pins.pin(board, "TFT_CS"),
+            reset=pins.pin(board, "TFT_RST"),
+            baudrate=SPI_BAUD,
+        )
+        self.display = adafruit_st7789.ST7789(bus, width=320, height=240, rotation=rotation, auto_refresh=False)
+        lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
+        lite.switch_to_output(value=True)
+
+        pixels = neopixel.NeoPixel(
+            pins.pin(board, "NEOPIXEL"), STATIONS * PER_RING, brightness=s["brightness"] / 100, auto_write=False
+        )
+        piezo = Piezo(pins.pin(board, "PIEZO"))
+
+        want = s["capture"]
+        use_pio = HAVE_PIO and want in ("auto", "pio")
+        if want == "pio" and not HAVE_PIO:
+            messages.append("REFEREE_CAPTURE=pio: this board has no PIO; using keypad (ms precision)")
+        menu_pins = [pins.pin(board, "MENU")] if s["menu_button"] else []
+        if use_pio:
+            sm = pio_capture.make_state_machine(pins.pin(board, "P1"))
+            capture = pio_capture.PioCapture(sm, STATIONS, t0_ns=self.clock())
+            # one PIO sample: 48 ns at 125 MHz, 40 ns at 150 MHz
+            capture.precision_ns = pio_capture.CYCLES_PER_SAMPLE * 1000000000 // sm.frequency
+            menu = None
+            if menu_pins:
+                menu = self._keys(menu_pins, (MENU,), 0.005)
+            name = "pio"
+        else:
+            station_pins = [pins.pin(board, r) for r in pins.STATIONS]
+            players = tuple(range(1, STATIONS + 1)) + ((MENU,) if menu_pins else ())
+            capture = self._keys(station_pins + menu_pins, players, keypad_capture.INTERVAL_S)
+            menu = None
+            name = "keypad"
+        self.box = DeviceBox(pixels, piezo, self.display, lite, capture, menu, self.clock, s, name)
+        self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations")
+        for m in messages:
+            self.box.log("settings: " + m)
+        self.app = App(self.box, s, catch_errors=True)
+        if len(messages) > 1:
+            self.app.launcher.warn("(" + str(len(messages)) + " bad settings, see serial) " + messages[0])
+        self._frame_at = None
+        self._autoreload = None
+        self.errors = 0
+        self.watchdog = microcontroller.watchdog
+        self._start_watchdog()
+        self.display.refresh()
+        self._frame_at = self.clock()
+
+    def _keys(self, pin_list, players, interval):
+        keys = keypad.Keys(pin_list, value_when_pressed=False, pull=True, interval=interval)
+        return keypad_capture.KeypadCapture(keys, players, supervisor.ticks_ms, self.clock, keypad.Event())
+
+    def _start_watchdog(self):
+        from watchdog import WatchDogMode
+
+        self.watchdog.timeout = WATCHDOG_S
+        self.watchdog.mode = WatchDogMode.RESET
+        self.watchdog.feed()
+
+    def in_match(self):
+        return self.app.game is not None and self.app.mode in (GAME, PAUSE)
+
+    def step(self):
+        """One pass of the loop: never blocks for long, feeds the watchdog."""
+        try:
+            self.app.step()
+            now = self.clock()
+            if now - self._frame_at >= FRAME_NS:
+                self.display.refresh()
+                self._frame_at = now
+        except Exception as e:  # the app guards games; this catches the rest
+            self.errors += 1
+            _log_exception(e)
+            try:
+                self.app.show_error(e)
+                self.display.refresh()
+            except Exception as e2:  # the screen itself is broken: serial only
+                _log_exception(e2)
+        want = not self.in_match()
+        if want != self._autoreload:
+            supervisor.runtime.autoreload = want
+            self._autoreload = want
+        self.watchdog.feed()
+
+    def stop(self):
+        """Leave the loop cleanly (Ctrl-C at the serial console): no watchdog reset."""
+        self.watchdog.mode = None
+        supervisor.runtime.autoreload = True
+
+
+def main():
+    device = Device()
+    try:
+        while True:
+            device.step()
+    except KeyboardInterrupt:
+        device.stop()
+        raise

@@ -1,0 +1,555 @@
+"""The real box built on strict fakes of the machine modules, with the real libraries.
+
+``hardware.device`` is imported afresh against ``tests/fakes`` (board, digitalio,
+rp2pio, keypad, microcontroller, watchdog, supervisor, storage, pwmio, busio,
+fourwire, neopixel_write) while the Adafruit libraries are the real ones:
+``adafruit_st7789`` on Blinka's ``busdisplay`` (it really renders and sends
+pixels to the fake bus), ``neopixel`` + ``adafruit_pixelbuf``,
+``adafruit_debouncer`` + ``adafruit_ticks`` (reading the fake
+``supervisor.ticks_ms``), ``adafruit_display_text``. Time is the fake world's
+virtual clock; buttons are levels the world drives on the pins.
+"""
+
+import os
+import sys
+
+import fakes
+import pytest
+
+MS = 1000000
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class _NoSleep:
+    """Blinka's BusDisplay sleeps through the init sequence; the fake panel needs no wait."""
+
+    @staticmethod
+    def sleep(s):
+        pass
+
+    @staticmethod
+    def monotonic():
+        return 0.0
+
+
+def _release_blinka_displays():
+    import displayio
+
+    displayio.release_displays()
+    pc = sys.modules.get("hardware.pc_display")
+    if pc is not None:
+        pc._display[0] = None  # the simulator makes a new one when it next renders
+
+
+@pytest.fixture
+def world(monkeypatch):
+    _release_blinka_displays()
+    import busdisplay
+
+    monkeypatch.setattr(busdisplay, "time", _NoSleep)
+    with fakes.machine() as w:
+        w.jumpers[9] = 22  # the REVEAL jumper from the backlight GPIO
+        yield w
+    _release_blinka_displays()
+
+
+def build(world, env=None, no_pio=False):
+    if no_pio:
+        sys.modules["rp2pio"] = None  # a board without PIO: `import rp2pio` fails
+    from hardware import device
+
+    env = dict(env or {})
+    return device.Device(getenv=env.get, clock=world.clock)
+
+
+def run(world, dev, ms, step_ms=2):
+    end = world.now_ns + ms * MS
+    while world.now_ns < end:
+        world.advance_to(min(end, world.now_ns + step_ms * MS))
+        dev.step()
+
+
+def record_edges(dev):
+    """Every edge the box hands the app from now on."""
+    seen = []
+    poll = dev.box.poll
+
+    def recording():
+        out = poll()
+        seen.extend(out)
+        return out
+
+    dev.box.poll = recording
+    return seen
+
+
+# --- building the box ---------------------------------------------------------------
+
+
+def test_pin_plan_is_sound_and_is_what_the_box_claims(world):
+    from hardware import pins
+
+    assert pins.check() == []
+    assert [pins.gpio(r) for r in pins.CAPTURE] == list(range(2, 10))
+    dev = build(world)
+    owners = dict(world.claimed)
+    assert {n for n in range(2, 10)} == {n for n, o in owners.items() if o == "rp2pio"}
+    assert owners[pins.gpio("TFT_LITE")] == "digitalio"  # the backlight: a plain GPIO
+    assert owners[pins.gpio("NEOPIXEL")] == "digitalio"  # neopixel's DigitalInOut
+    assert owners[pins.gpio("PIEZO")] == "pwmio"
+    assert owners[pins.gpio("MENU")] == "keypad"
+    assert {owners[pins.gpio(r)] for r in ("TFT_CS", "TFT_DC", "TFT_RST")} == {"fourwire"}
+    assert {owners[pins.gpio(r)] for r in ("TFT_SCK", "TFT_MOSI")} == {"busio.SPI"}
+    planned = {pins.gpio(r[0]) for r in pins.PINS}
+    assert set(owners) == planned
+    assert dev.box.capture_name == "pio"
+    assert dev.box.precision_ns == 48  # one PIO sample at 125 MHz
+
+
+def test_the_display_is_initialised_and_shows_the_launcher(world):
+    dev = build(world)
+    bus = dev.display._core._bus
+    assert bus.commands[:6] == [0x01, 0x11, 0x3A, 0x36, 0x13, 0x29]  # ST7789 init: reset, wake, ..., on
+    assert dev.display.width == 320 and dev.display.height == 240
+    assert dev.display.root_group is dev.app.launcher.root
+    assert bus.pixel_bytes >= 320 * 240 * 2  # a whole frame went out at build
+    assert dev.display.auto_refresh is False  # the loop refreshes, at most ~30 fps
+    run(world, dev, 100)  # (Blinka sends the labels' areas once more after a full frame)
+    before = bus.pixel_bytes
+    run(world, dev, 300)
+    assert bus.pixel_bytes == before  # nothing changes on screen, nothing is sent
+    dev.app.launcher.menu.tap(1)
+    dev.app.launcher._draw()
+    run(world, dev, 40)
+    assert 0 < bus.pixel_bytes - before < 320 * 240 * 2  # only the changed rows
+
+
+def test_rings_are_capped_and_written_through_neopixel(world):
+    dev = build(world, {"REFEREE_BRIGHTNESS": "25", "REFEREE_PLAYERS": "3"})
+    run(world, dev, 4)
+    t, gpio, data = world.neopixel_frames[-1]
+    assert gpio == 16 and len(data) == 7 * 12 * 3
+    assert max(data) <= 255 * 25 // 100 + 1
+    lit = [any(data[i:i + 36]) for i in range(0, len(data), 36)]
+    assert lit == [True] * 7  # the launcher lights every station
+    dev.app.launch("reaction", 3)
+    run(world, dev, 4)
+    data = world.neopixel_frames[-1][2]
+    assert [any(data[i:i + 36]) for i in range(0, len(data), 36)] == [True] * 3 + [False] * 4
+
+
+def test_bad_settings_fall_back_with_messages_on_screen(world):
+    from referee import screen
+
+    dev = build(world, {"REFEREE_PLAYERS": "9", "REFEREE_ROTATION": "45", "REFEREE_SOUND": "maybe"})
+    msgs = dev.settings.messages
+    assert len(msgs) == 3
+    assert dev.settings["players"] == 4 and dev.settings["sound"] is True
+    assert dev.display.rotation == 90
+    text = screen.screen_text(dev.app.launcher.root)
+    assert "(3 bad settings, see serial) REFEREE_PLAYERS=9" in text
+
+
+def test_one_bad_setting_is_shown_as_is(world):
+    from referee import screen
+
+    dev = build(world, {"REFEREE_ROTATION": "45"})
+    assert "REFEREE_ROTATION=45: not 0/90/180/270" in screen.screen_text(dev.app.launcher.root)
+    dev = None
+
+
+def test_rotation_setting(world):
+    dev = build(world, {"REFEREE_ROTATION": "270"})
+    assert dev.display.rotation == 270 and dev.display.width == 320
+
+
+# --- capture --------------------------------------------------------------------------
+
+
+def test_a_press_becomes_an_edge_timed_by_the_pio_sample(world):
+    dev = build(world)
+    seen = record_edges(dev)
+    run(world, dev, 10)
+    sm = world.state_machines[0]
+    t_press = world.now_ns + 3 * MS + 17  # P3 = GP4
+    world.press(4, at_ns=t_press, hold_ns=90 * MS)
+    run(world, dev, 200)
+    presses = [e for e in seen if e[0] == 3]
+    assert len(presses) == 2
+    (p, t_down, down), (_, t_up, up) = presses
+    assert down is True and up is False
+    assert 0 <= t_down - t_press < 48  # within one 48 ns sample, never before the press
+    assert 0 <= t_up - (t_press + 90 * MS) < 48
+    assert sm.pushed >= 3 and sm.dropped == 0
+    assert dev.box.lost == 0
+
+
+def test_fake_words_decode_with_pio_capture_decode(world):
+    """The fake state machine's encoder (written from the documented format) and the
+    project's decoder agree, wrap words included."""
+    import board
+    import rp2pio  # noqa: F401
+
+    from hardware import pio_capture
+
+    sm = pio_capture.make_state_machine(board.GP2)
+    world.press(3, at_ns=30 * MS, hold_ns=100 * MS)  # P2, across two 50 ms counter wraps
+    world.advance(200)
+    words = []
+    buf = __import__("array").array("I", [0])
+    while sm.in_waiting:
+        sm.readinto(buf)
+        words.append(buf[0])
+    edges = pio_capture.decode(words, 125000000)
+    assert [(i, lvl) for i, _, lvl in edges] == [(1, 0), (1, 1)]
+    assert 0 <= edges[0][1] - 30 * MS < 48 and 0 <= edges[1][1] - 130 * MS < 48
+    assert len(words) == 1 + 2 + 3  # word 0, two edges, three wraps (each 2**20 * 48 ns)
+
+
+def test_the_reveal_comes_back_through_the_jumper(world):
+    dev = build(world)
+    seen = record_edges(dev)
+    run(world, dev, 10)
+    dev.box.reveal(False)
+    t_off = world.now_ns
+    run(world, dev, 50)
+    dev.box.reveal(True)
+    t_on = world.now_ns
+    run(world, dev, 50)
+    reveal = [e for e in seen if e[0] == 0]
+    assert [e[2] for e in reveal] == [False, True]
+    assert 0 <= reveal[0][1] - t_off < 48 and 0 <= reveal[1][1] - t_on < 48
+    assert dev.box.reveal_fallbacks == 0
+
+
+def test_without_the_jumper_the_box_times_the_reveal_itself_and_says_so(world, capsys):
+    world.jumpers.clear()
+    dev = build(world)
+    seen = record_edges(dev)
+    run(world, dev, 10)
+    dev.box.reveal(False)
+    t_off = world.now_ns
+    run(world, dev, 50)
+    assert [e for e in seen if e[0] == 0] == [(0, t_off, False)]
+    assert dev.box.reveal_fallbacks == 1
+    assert "is the jumper from GP22 fitted?" in capsys.readouterr().out
+
+
+def test_a_reaction_round_is_judged_from_captured_times(world):
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    seen = record_edges(dev)
+    game = dev.app.launch("reaction", 2, options={"rounds": 3})
+    while game.phase != "open":
+        run(world, dev, 2)
+    run(world, dev, 4)
+    reveal = [e for e in seen if e[0] == 0 and e[2]][-1][1]
+    world.press(2, at_ns=reveal + 200 * MS + 5, hold_ns=80 * MS)  # P1 (GP2) after 200 ms
+    world.press(3, at_ns=reveal + 230 * MS, hold_ns=80 * MS)  # P2 after 230 ms
+    run(world, dev, 300)
+    assert game.phase == "result"
+    assert game.race.winners() == [1]
+    order = game.race.order()
+    assert order[0][0] == 1 and 200 * MS <= order[0][1] < 200 * MS + 48 + 5
+    assert order[1][0] == 2 and 230 * MS <= order[1][1] < 230 * MS + 48
+    assert game.wins[1:] == [1, 0]
+
+
+def test_fifo_overflow_voids_the_round(world):
+    world.background_read = False  # CircuitPython 9: no DMA ring, an 8-word FIFO
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    cap = dev.box.capture
+    assert cap.mode == "fifo"
+    game = dev.app.launch("reaction", 2)
+    while game.phase != "open":
+        run(world, dev, 2)
+    t = world.now_ns + MS
+    for i in range(8):  # a bouncing switch: 16 edges within 0.4 ms
+        world.at(t + i * 50000, 2, 0)
+        world.at(t + i * 50000 + 25000, 2, None)
+    world.advance(5)  # the loop is busy: nobody drains the FIFO
+    run(world, dev, 10)
+    assert world.state_machines[0].dropped > 0
+    assert game.race.is_void
+    assert game.big.text == "VOID"
+
+
+def test_ring_mode_keeps_every_word_through_a_busy_loop(world):
+    dev = build(world)
+    cap = dev.box.capture
+    assert cap.mode == "ring"  # CircuitPython 10: background_read into a DMA ring
+    seen = record_edges(dev)
+    t = world.now_ns + MS
+    for i in range(20):
+        world.at(t + i * 50000, 2, 0)
+        world.at(t + i * 50000 + 25000, 2, None)
+    world.advance(5)
+    run(world, dev, 10)
+    assert len([e for e in seen if e[0] == 1]) == 40 and dev.box.lost == 0
+
+
+def test_menu_button_edges_come_from_keypad(world):
+    from referee.gestures import MENU
+
+    dev = build(world)
+    seen = record_edges(dev)
+    world.press(14, at_ns=world.now_ns + 5 * MS, hold_ns=100 * MS)
+    run(world, dev, 200)
+    assert [(p, down) for p, _, down in seen if p == MENU] == [(MENU, True), (MENU, False)]
+
+
+def test_no_menu_button_leaves_gp14_free(world):
+    build(world, {"REFEREE_MENU_BUTTON": "0"})
+    assert 14 not in world.claimed
+
+
+# --- the keypad fallback -------------------------------------------------------------
+
+
+def test_keypad_capture_when_chosen(world):
+    dev = build(world, {"REFEREE_CAPTURE": "keypad"})
+    assert dev.box.capture_name == "keypad" and dev.box.precision_ns == MS
+    assert {world.claimed[n] for n in list(range(2, 9)) + [14]} == {"keypad"}
+    assert 9 not in world.claimed  # nothing senses the REVEAL line
+    seen = record_edges(dev)
+    run(world, dev, 10)
+    world.press(5, at_ns=world.now_ns + 2 * MS + 300000, hold_ns=50 * MS)  # P4
+    dev.box.reveal(False)
+    t_off = world.now_ns
+    run(world, dev, 100)
+    assert (0, t_off, False) in seen  # the box times the reveal itself
+    p4 = [e for e in seen if e[0] == 4]
+    assert [e[1] % MS for e in p4] == [0, 0]  # whole milliseconds
+    assert p4[0][2] is True and p4[1][2] is False
+
+
+def test_a_board_without_pio_falls_back_to_keypad(world):
+    dev = build(world, {"REFEREE_CAPTURE": "pio"}, no_pio=True)
+    assert dev.box.capture_name == "keypad"
+    assert any("no PIO" in m for m in dev.settings.messages)
+
+
+def test_keypad_reaction_round_says_ms_precision(world):
+    from referee import screen
+
+    dev = build(world, {"REFEREE_CAPTURE": "keypad"})
+    dev.app.launch("reaction", 2)
+    run(world, dev, 10)
+    assert "keypad capture: ms precision" in screen.screen_text(dev.app.game.root)
+
+
+# --- faults, watchdog, autoreload ---------------------------------------------------------
+
+
+def test_watchdog_runs_in_reset_mode_and_every_step_feeds_it(world):
+    import microcontroller
+    from watchdog import WatchDogMode
+
+    dev = build(world)
+    wd = microcontroller.watchdog
+    assert wd.mode is WatchDogMode.RESET and 0 < wd.timeout <= 8
+    feeds = wd.feeds
+    run(world, dev, 3000, step_ms=10)
+    assert wd.feeds - feeds == 300 and wd.bites == 0
+    world.advance(wd.timeout * 1000 + 1)  # a loop stuck longer than the timeout...
+    dev.step()
+    assert wd.bites == 1  # ...would have reset the board
+
+
+def test_stop_leaves_the_watchdog_off_for_the_repl(world):
+    import microcontroller
+    import supervisor
+
+    dev = build(world)
+    dev.stop()
+    assert microcontroller.watchdog.mode is None and supervisor.runtime.autoreload is True
+
+
+def test_autoreload_is_off_only_during_a_match(world):
+    import supervisor
+
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    run(world, dev, 10)
+    assert supervisor.runtime.autoreload is True
+    dev.app.launch("reaction", 2)
+    run(world, dev, 10)
+    assert supervisor.runtime.autoreload is False
+    dev.app._pause(world.now_ns)  # paused is still a match
+    run(world, dev, 10)
+    assert supervisor.runtime.autoreload is False
+    dev.app.back_to_launcher()
+    run(world, dev, 10)
+    assert supervisor.runtime.autoreload is True
+    assert [v for _, v in supervisor.runtime.autoreload_log] == [True, False, True]
+
+
+def test_an_exception_in_the_loop_is_shown_logged_and_survived(world, capsys):
+    from referee import screen
+
+    dev = build(world)
+    calls = []
+    real = dev.app.step
+
+    def broken():
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("sensor on fire")
+        return real()
+
+    dev.app.step = broken
+    import microcontroller
+
+    feeds = microcontroller.watchdog.feeds
+    run(world, dev, 20)
+    assert dev.errors == 1 and dev.app.mode == "error"
+    assert "RuntimeError: sensor on fire" in screen.screen_text(dev.display.root_group)
+    assert "sensor on fire" in capsys.readouterr().err + capsys.readouterr().out
+    assert microcontroller.watchdog.feeds - feeds == len(calls)
+
+
+def test_game_errors_use_the_apps_error_screen(world):
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    game = dev.app.launch("reaction", 2)
+
+    def boom(now):
+        raise ValueError("bad rule")
+
+    game.tick = boom
+    run(world, dev, 10)
+    assert dev.app.mode == "error" and dev.errors == 0  # the app caught it
+    assert dev.display.root_group is dev.app._error_root
+
+
+# --- sound, seed, store ----------------------------------------------------------------------
+
+
+def test_piezo_plays_cues_and_silence_is_duty_zero(world):
+    from referee import sound
+
+    dev = build(world)
+    world.tones.clear()
+    dev.box.sound.play(sound.COUNT, world.now_ns)
+    run(world, dev, 300)
+    assert (880, 0x8000) in [(f, d) for _, f, d in world.tones]
+    assert world.tones[-1][2] == 0  # silent at the end
+    assert all(f > 0 for _, f, _ in world.tones)
+
+
+def test_sound_off_setting(world):
+    from referee import sound
+
+    dev = build(world, {"REFEREE_SOUND": "0"})
+    world.tones.clear()
+    dev.box.sound.play(sound.WIN, world.now_ns)
+    run(world, dev, 100)
+    assert world.tones == []
+
+
+def test_seed_comes_from_urandom_and_is_logged(world, monkeypatch, capsys):
+    from referee.rng import seed_from_bytes
+
+    dev = build(world)
+    raw = bytes(range(1, 17))
+    monkeypatch.setattr(os, "urandom", lambda n: raw[:n])
+    seed = dev.box.new_seed()
+    assert seed == seed_from_bytes(raw)
+    assert "seed " + str(seed) in capsys.readouterr().out
+
+
+def test_the_store_is_nvm(world):
+    import microcontroller
+
+    dev = build(world)
+    assert dev.box.store is microcontroller.nvm and len(dev.box.store) == 4096
+
+
+# --- boot.py ------------------------------------------------------------------------------------
+
+
+def _run_boot():
+    path = os.path.join(ROOT, "boot.py")
+    with open(path) as f:
+        code = compile(f.read(), path, "exec")
+    exec(code, {"__name__": "__main__"})
+
+
+def test_boot_names_the_usb_device_and_leaves_the_drive_to_the_pc(world):
+    import storage
+    import supervisor
+
+    _run_boot()
+    assert supervisor.usb_identification["product"] == "Referee Box"
+    assert storage.calls == []
+    assert world.claimed == {}  # P1 released again for code.py
+
+
+def test_holding_p1_at_boot_lets_code_write_the_filesystem(world):
+    import storage
+
+    world.drive(2, 0)  # P1 held down
+    _run_boot()
+    assert storage.calls == [("/", False, False)]
+
+
+# --- the strict fakes refuse what CircuitPython refuses ----------------------------------------
+
+
+def test_fakes_reject_what_the_real_bindings_reject(world):
+    from array import array
+
+    import board
+    import busio
+    import digitalio
+    import keypad
+    import microcontroller
+    import pwmio
+    import rp2pio
+
+    from hardware import pio_capture
+
+    prog = array("H", pio_capture.OPCODES)
+    with pytest.raises(TypeError):
+        rp2pio.StateMachine(prog, 0, board.GP2)  # first_in_pin is keyword-only
+    with pytest.raises(TypeError):
+        rp2pio.StateMachine(prog, 0, first_in_pin=board.GP2, in_pins=8)  # no such keyword
+    with pytest.raises(ValueError, match="shifts in more bits than pin count"):
+        rp2pio.StateMachine(prog, 0, first_in_pin=board.GP2, in_pin_count=7)
+    with pytest.raises(ValueError, match="Missing first_in_pin"):
+        rp2pio.StateMachine(prog, 0)
+    with pytest.raises(ValueError, match="push_threshold"):
+        rp2pio.StateMachine(prog, 0, first_in_pin=board.GP2, in_pin_count=8, push_threshold=33)
+    with pytest.raises(ValueError, match="frequency"):
+        rp2pio.StateMachine(prog, 200000000, first_in_pin=board.GP2, in_pin_count=8)
+    with pytest.raises(ValueError, match="wrap"):
+        rp2pio.StateMachine(prog, 0, first_in_pin=board.GP2, in_pin_count=8, wrap=len(prog))
+    lite = digitalio.DigitalInOut(board.GP9)
+    with pytest.raises(ValueError, match="GP9 in use"):  # the reason for the jumper
+        pio_capture.make_state_machine(board.GP2)
+    with pytest.raises(AttributeError):
+        lite.value = True  # still an input
+    lite.deinit()
+    with pytest.raises(TypeError):
+        digitalio.DigitalInOut(pin=board.GP9)
+    with pytest.raises(TypeError):
+        keypad.Keys([board.GP2], False)  # value_when_pressed is keyword-only
+    with pytest.raises(TypeError):
+        keypad.Keys([board.GP2])  # and required
+    pwm = pwmio.PWMOut(board.GP15)
+    with pytest.raises(AttributeError):
+        pwm.frequency = 1000  # not variable_frequency
+    with pytest.raises(ValueError):
+        pwm.duty_cycle = 70000
+    with pytest.raises(ValueError, match="Invalid pins"):
+        busio.SPI(board.GP18, MOSI=board.GP11)  # SPI0 clock, SPI1 data
+    with pytest.raises(ValueError):
+        microcontroller.watchdog.timeout = 9
+    with pytest.raises(ValueError):
+        microcontroller.watchdog.feed()  # not running yet
+    with pytest.raises(ValueError):
+        microcontroller.nvm[0:4] = b"\x00\x01"
+    with pytest.raises(TypeError):
+        microcontroller.Pin(3)
+    with pytest.raises(AttributeError):
+        board.GP25  # the Pico's LED pin is board.LED
+    import supervisor
+
+    assert not hasattr(supervisor, "disable_autoreload")  # gone in CircuitPython 9

@@ -1,0 +1,109 @@
+"""The keypad fallback: event -> edge conversion (pure) and the queue drain on fakes."""
+
+import fakes
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hardware.keypad_capture import PRECISION_NS, TICKS_PERIOD, event_time_ns, to_edge
+
+MS = 1000000
+
+
+def test_event_time_is_the_age_of_the_event_before_now():
+    assert event_time_ns(990, 1000, 5 * 10**9) == 5 * 10**9 - 10 * MS
+    assert event_time_ns(1000, 1000, 7) == 7  # stamped this very millisecond
+
+
+def test_event_time_across_the_ticks_wrap():
+    # ticks_ms wrapped from 2**29-3 to 5: the event is 8 ms old, not 2**29 ms in the future
+    assert event_time_ns(TICKS_PERIOD - 3, 5, 10**12) == 10**12 - 8 * MS
+
+
+@given(
+    now_ns=st.integers(min_value=0, max_value=10**15),
+    age_ms=st.integers(min_value=0, max_value=TICKS_PERIOD // 2 - 1),
+    ticks_now=st.integers(min_value=0, max_value=TICKS_PERIOD - 1),
+)
+def test_event_time_property(now_ns, age_ms, ticks_now):
+    event_ms = (ticks_now - age_ms) % TICKS_PERIOD
+    assert event_time_ns(event_ms, ticks_now, now_ns) == now_ns - age_ms * MS
+
+
+def test_to_edge_maps_keys_to_players():
+    players = (1, 2, 3, 8)  # three stations and MENU
+    assert to_edge(3, True, 100, players, 100, 50 * MS) == (8, 50 * MS, True)
+    assert to_edge(0, 0, 90, players, 100, 50 * MS) == (1, 40 * MS, False)
+    assert to_edge(4, True, 100, players, 100, 0) is None
+    assert to_edge(-1, True, 100, players, 100, 0) is None
+
+
+# --- the drain, on the strict keypad fake -----------------------------------------
+
+
+@pytest.fixture
+def world():
+    with fakes.machine() as w:
+        yield w
+
+
+def _capture(world, pins, players, max_events=64):
+    import board
+    import keypad
+    import supervisor
+
+    from hardware.keypad_capture import INTERVAL_S, KeypadCapture
+
+    keys = keypad.Keys(
+        [getattr(board, p) for p in pins], value_when_pressed=False, pull=True, interval=INTERVAL_S,
+        max_events=max_events,
+    )
+    return KeypadCapture(keys, players, supervisor.ticks_ms, world.clock, keypad.Event())
+
+
+def test_presses_come_back_with_ms_precision(world):
+    cap = _capture(world, ("GP2", "GP3", "GP14"), (1, 2, 8))
+    assert cap.precision_ns == PRECISION_NS == MS
+    world.advance(5)
+    world.press(3, at_ns=world.now_ns + 1234567, hold_ns=80 * MS)  # P2 down at 6.234567 ms
+    world.press(14, at_ns=world.now_ns + 3 * MS, hold_ns=20 * MS)  # MENU at exactly 8 ms
+    world.advance(10)
+    out = cap.poll([])
+    # the 1 ms scan sees a press at the next scan after it (a press at the very
+    # instant of a scan is seen by the following one)
+    assert out == [(2, 7 * MS, True), (8, 9 * MS, True)]
+    world.advance(200)
+    assert cap.poll([]) == [(8, 29 * MS, False), (2, 87 * MS, False)]
+    assert cap.poll([]) == []
+    assert cap.lost == 0
+
+
+def test_drain_reuses_one_event_and_appends(world):
+    cap = _capture(world, ("GP2",), (1,))
+    ev = cap._event
+    world.press(2, at_ns=MS // 2, hold_ns=3 * MS)
+    world.advance(10)
+    out = [("earlier", 0, True)]
+    assert cap.poll(out) is out
+    assert out[1:] == [(1, 1 * MS, True), (1, 4 * MS, False)]
+    assert cap._event is ev
+
+
+def test_queue_overflow_is_counted_as_lost(world):
+    cap = _capture(world, ("GP2",), (1,), max_events=2)
+    for i in range(3):
+        world.press(2, at_ns=(1 + 10 * i) * MS, hold_ns=5 * MS)
+    world.advance(40)  # six events into a queue of two
+    out = cap.poll([])
+    assert cap.lost == 1
+    assert len(out) == 2  # the newest two survive
+    assert not cap.keys.events.overflowed  # cleared for the next round
+
+
+def test_times_stay_monotonic_across_the_ticks_wrap(world):
+    world.ticks_offset_ms = TICKS_PERIOD - 5  # ticks_ms wraps 5 ms from now
+    cap = _capture(world, ("GP2",), (1,))
+    world.press(2, at_ns=3 * MS + 1, hold_ns=4 * MS)  # down before the wrap, up after it
+    world.advance(20)
+    out = cap.poll([])
+    assert out == [(1, 4 * MS, True), (1, 8 * MS, False)]
