@@ -535,8 +535,9 @@ class Game(BaseGame):
         text = "+" + str(points)
         if self.challenged:
             q = self.challenged
-            self.totals[q] = max(0, self.totals[q] - points)
-            text += "\nP" + str(q) + " -" + str(points)
+            taken = min(points, self.totals[q])  # totals never go below 0
+            self.totals[q] -= taken
+            text += "\nP" + str(q) + " -" + str(taken)
         self._finish(record, now)
         self._banner("BANK", "P" + str(p) + " " + text, palette.GOOD)
         self.box.sound.play(sound.RIGHT, now)
@@ -771,4 +772,10 @@ class Game(BaseGame):
         self.turn_no = data["turn_no"] - 1
         self.over = False
         self.winners = []
-        self._begin_turn(data["turn"]["player"], now)
+        turn = data["turn"]
+        self._begin_turn(turn["player"], now)
+        if turn.get("challenged"):  # the challenge was announced: it still stands
+            self.challenged = turn["challenged"]
+            self.challenge_no = turn["challenge_no"]
+            self.menu = Menu("Challenge turn", [("Roll 6 dice", ("roll",))], owner=self.player)
+            self._draw()

@@ -543,6 +543,17 @@ def test_second_challenge_after_5000_costs_2000_and_no_third():
     assert g.player == 1 and values(g) == [("roll",)]  # both challenges used
 
 
+def test_a_restored_challenge_turn_keeps_its_challenge():
+    t, g = table(2, challenge="on")
+    choose(t, g, ("challenge", 2))
+    s = g.state()
+    assert s["turn"]["challenged"] == 2 and s["challenges"][1] == [True, False]
+    t2, g2 = table(2, challenge="on")
+    g2.restore(s, t2.now)
+    assert g2.challenged == 2 and values(g2) == [("roll",)]
+    assert "vs P2" in t2.screen_text()
+
+
 def test_challenge_is_offered_only_with_the_option():
     t, g = table(3)
     assert values(g) == [("roll",)]
