@@ -554,3 +554,30 @@ def test_state_is_plain_data_and_a_match_continues_from_it():
     with pytest.raises(ValueError):
         t3 = SimTable(players=2)
         wb.Game.from_state(t3.box, dict(saved, players=2), settings=t3.settings)
+
+
+@pytest.mark.parametrize("seed, answer", [(31, "call"), (32, "tap"), (33, "call")])
+def test_random_presses_never_break_the_game(seed, answer):
+    """Humans mashing buttons at any moment, on any station, plus lost capture data:
+    no exception, the discs and the supply stay consistent, the rounds go on."""
+    from referee.rng import Rng
+
+    rng = Rng(seed)
+    t, g = table(4, bots=(3, 4), seed=seed, answer=answer, limit_s=10, bot_ms=900)
+    for _ in range(400):
+        kind = rng.randbelow(10)
+        seat = 1 + rng.randbelow(7)
+        if kind < 6:
+            t.press(seat, hold_ms=20 + rng.randbelow(120), bounce=rng.randbelow(3))
+        elif kind < 9:
+            t.press(seat, hold_ms=650 + rng.randbelow(400))
+        elif rng.randbelow(4) == 0:
+            t.lose_capture()
+        t.advance(50 + rng.randbelow(400))
+        for p in range(1, 5):
+            d = g.discs[p]
+            assert 0 <= d.white < d.handicap and d.black >= 0
+        supply_balances(g)
+        if g.over:
+            break
+    assert g.round >= 3
