@@ -15,10 +15,15 @@ def _int(name, v):
 
 class _Layer:
     def _init_layer(self, x, y):
-        self.x = _int("x", x)
-        self.y = _int("y", y)
-        self.hidden = False
+        # underscored: subclasses (adafruit_display_text's labels) override the properties
+        self._x = _int("x", x)
+        self._y = _int("y", y)
+        self._hidden = False
         self._in_group = None
+
+    x = property(lambda self: self._x, lambda self, v: setattr(self, "_x", _int("x", v)))
+    y = property(lambda self: self._y, lambda self, v: setattr(self, "_y", _int("y", v)))
+    hidden = property(lambda self: self._hidden, lambda self, v: setattr(self, "_hidden", bool(v)))
 
 
 class Group(_Layer):
@@ -26,8 +31,18 @@ class Group(_Layer):
         if _int("scale", scale) < 1:
             raise ValueError("scale must be >= 1")
         self._init_layer(x, y)
-        self.scale = scale
+        self._scale = scale
         self._layers = []
+
+    @property
+    def scale(self):
+        return self._scale
+
+    @scale.setter
+    def scale(self, value):
+        if _int("scale", value) < 1:
+            raise ValueError("scale must be >= 1")
+        self._scale = value
 
     def _adopt(self, layer):
         if not isinstance(layer, _Layer):

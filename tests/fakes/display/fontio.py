@@ -32,3 +32,8 @@ class BuiltinFont:
             g = Glyph(self.bitmap, index, 6, 12, 0, 0, 6, 0)
             self._glyphs[index] = g
         return g
+
+
+class FontProtocol:
+    """Type-hint name only (libraries import it inside try/except ImportError;
+    CPython evaluates their annotations, CircuitPython does not)."""
