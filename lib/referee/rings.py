@@ -26,6 +26,7 @@ PER_RING = const(12)
 _PULSE_NS = const(1200000000)
 _FLASH_NS = const(100000000)
 _BLINK_NS = const(250000000)
+_PULSE_STEPS = const(12)
 
 
 class Rings:
@@ -58,22 +59,20 @@ class Rings:
             else:
                 self.set(p, OFF)
 
-    def _color_at(self, mode, color, i, arg, color2, phase):
+    def _uniform(self, mode, color, phase):
+        """The one colour of a ring whose pixels are all alike, at ``phase``."""
         if mode == SOLID:
             return color
         if mode == PULSE:
             k = phase % _PULSE_NS
             half = _PULSE_NS // 2
             tri = k if k < half else _PULSE_NS - k  # 0..half
-            return palette.scale(color, 40 + 215 * tri // half)
+            step = tri * _PULSE_STEPS // half  # a few brightness steps: few strip writes
+            return palette.scale(color, 40 + 215 * step // _PULSE_STEPS)
         if mode == FLASH:
             return color if (phase // _FLASH_NS) % 2 == 0 else 0
         if mode == BLINK:
             return color if (phase // _BLINK_NS) % 2 == 0 else 0
-        if mode == COUNT:
-            return color if i < arg else color2
-        if mode == PIXELS:
-            return arg[i] if i < len(arg) else 0
         return 0
 
     def update(self, now_ns):
@@ -81,17 +80,30 @@ class Rings:
         changed = False
         per = self.per_ring
         px = self.pixels
+        shown = self._shown
         for p in range(1, self.stations + 1):
             mode, color, arg, color2, since = self._modes[p]
             if mode in (SOLID, OFF, COUNT, PIXELS) and not self._dirty:
                 continue
-            phase = now_ns - since
             base = (p - 1) * per
-            for i in range(per):
-                c = self._color_at(mode, color, i, arg, color2, phase)
-                if self._shown[base + i] != c:
-                    self._shown[base + i] = c
-                    px[base + i] = c
+            if mode == COUNT or mode == PIXELS:
+                for i in range(per):
+                    if mode == COUNT:
+                        c = color if i < arg else color2
+                    else:
+                        c = arg[i] if i < len(arg) else 0
+                    if shown[base + i] != c:
+                        shown[base + i] = c
+                        px[base + i] = c
+                        changed = True
+                continue
+            c = self._uniform(mode, color, now_ns - since)
+            if shown[base] == c and shown[base + per - 1] == c and not self._dirty:
+                continue  # unchanged since the last write (uniform modes write whole rings)
+            for i in range(base, base + per):
+                if shown[i] != c:
+                    shown[i] = c
+                    px[i] = c
                     changed = True
         self._dirty = False
         if changed:
