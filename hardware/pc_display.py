@@ -29,9 +29,12 @@ class OffscreenDisplay(PyGameDisplay):
         self._refresh_pending = False
 
     def _get_refresh_areas(self):
-        # Only what changed since the last refresh (the surface keeps the rest):
-        # PyGameDisplay always redraws the whole screen, which is slow in Python.
-        return busdisplay.BusDisplay._get_refresh_areas(self)
+        # The whole screen, but only when something changed (the surface keeps the
+        # last frame). Partial areas are not used: PyGameDisplay's converter fails
+        # on areas with an odd number of pixels.
+        if busdisplay.BusDisplay._get_refresh_areas(self):
+            return [self._core.area]
+        return []
 
     def _release(self):
         self._pygame_screen = None
