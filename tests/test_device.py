@@ -553,3 +553,14 @@ def test_fakes_reject_what_the_real_bindings_reject(world):
     import supervisor
 
     assert not hasattr(supervisor, "disable_autoreload")  # gone in CircuitPython 9
+
+
+def test_the_build_guide_wiring_table_is_the_pin_plan():
+    from hardware import pins
+
+    with open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8") as f:
+        rows = [ln.split("|")[1:4] for ln in f if ln.startswith("| ") and ln.count("|") >= 5]
+    table = {r[0].strip(): (r[1].strip(), r[2].strip()) for r in rows}
+    for role, gp, header, _ in pins.PINS:
+        assert table.get(role) == (gp, str(header)), role
+    assert os.path.exists(os.path.join(ROOT, "hardware", "wiring.png"))
