@@ -1,6 +1,13 @@
-"""The game registry: name -> (title, module). Game names as in DESIGN.md §8."""
+"""The game registry: name -> (title, module). Game names as in DESIGN.md §8.
 
-# (name, title, module) in launcher order. Only games that exist are listed.
+Listing the games imports none of them: a game module is loaded when it is
+chosen and unloaded when its match ends, so only one game's code is in the
+heap at a time (the device has little RAM).
+"""
+
+import sys
+
+# (name, title, module) in launcher order.
 REGISTRY = (
     ("reaction", "Reaction test", "games.reaction"),
     ("wurfelblitz", "Wurfelblitz", "games.wurfelblitz"),
@@ -10,16 +17,8 @@ REGISTRY = (
 
 
 def titles():
-    """[(name, title)] of the games whose module can be imported here."""
-    return [(name, title) for name, title, _ in REGISTRY if _available(name)]
-
-
-def _available(name):
-    try:
-        load(name)
-        return True
-    except ImportError:
-        return False
+    """[(name, title)] in launcher order, without importing any game."""
+    return [(name, title) for name, title, _ in REGISTRY]
 
 
 def names():
@@ -27,7 +26,8 @@ def names():
 
 
 def load(name):
-    """The game module for ``name``; ValueError for an unknown name."""
+    """The game module for ``name``. ValueError for an unknown name; ImportError
+    if its files are missing (e.g. not deployed)."""
     for n, _title, module in REGISTRY:
         if n == name:
             mod = __import__(module)
@@ -35,3 +35,15 @@ def load(name):
                 mod = getattr(mod, part)
             return mod
     raise ValueError("unknown game: " + str(name) + " (known: " + ", ".join(names()) + ")")
+
+
+def unload():
+    """Forget every loaded game module (and its rules modules) so the garbage
+    collector can free their code. Call with no game object left alive."""
+    pkg = sys.modules.get("games")
+    for key in list(sys.modules.keys()):
+        if key.startswith("games.") or key == "referee.selftest":
+            del sys.modules[key]
+            leaf = key.split(".")[-1]
+            if key.startswith("games.") and pkg is not None and leaf in pkg.__dict__:
+                delattr(pkg, leaf)

@@ -635,7 +635,7 @@ class Game(BaseGame):
     def tick(self, now_ns):
         now = now_ns
         phase = self.phase
-        for p in list(self.blinking):
+        for p in sorted(self.blinking):
             if now >= self.blinking[p]:
                 del self.blinking[p]
                 if phase in _ROUND_PHASES:
@@ -727,7 +727,8 @@ class Game(BaseGame):
                 self.tbar.width = w
 
     def _bots_press(self, now):
-        for b, t in list(self.bot_press.items()):
+        for b in sorted(self.bot_press):  # seat order: MicroPython dicts are unordered
+            t = self.bot_press[b]
             if t is not None and t <= now:
                 self.bot_press[b] = None
                 if self.closed_at is not None and t >= self.closed_at:
@@ -834,7 +835,8 @@ class Game(BaseGame):
         self.verdict[player] = value == self.answer
 
     def _bots_answer(self, now):
-        for b, t in list(self.bot_act.items()):
+        for b in sorted(self.bot_act):  # seat order: MicroPython dicts are unordered
+            t = self.bot_act[b]
             if t is None or now < t or self.verdict.get(b) is not None:
                 continue
             if self.phase == CONFIRM:

@@ -1,7 +1,10 @@
 """PC only: ``python code.py --demo DIR`` — bots play, PNG snapshots are written.
 
-Headless (SDL's dummy video driver). One match per game with every seat a bot,
-a snapshot each time the screen's text changes (up to a limit per game).
+Headless (SDL's dummy video driver). One match per game with every seat a bot.
+Each match is played twice from the same seed: the first pass notes every
+moment the screen's text changes, the second saves a snapshot at moments spread
+evenly over the whole match (the simulation is deterministic, so both passes
+see the same match).
 """
 
 import os
@@ -11,6 +14,33 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 MAX_SHOTS = 14
 MATCH_MS = 30 * 60 * 1000
+STEP_MS = 50
+
+
+def _play(name, players, settings, seed, on_change):
+    """Play one all-bot match; ``on_change(table, index)`` at each new screen text."""
+    from hardware.sim import SimTable
+
+    table = SimTable(players=players, seed=seed, settings=settings)
+    game = table.start(name, bots=tuple(range(1, players + 1)))
+    last = None
+    index = 0
+    t_end = table.now + MATCH_MS * 1000000
+    while not game.over and table.now < t_end:
+        table.advance(STEP_MS)
+        text = table.screen_text()
+        if text and text != last:
+            last = text
+            on_change(table, index)
+            index += 1
+    return table, game, index
+
+
+def spread(count, wanted):
+    """``wanted`` indices out of range(count), evenly spread, first and last included."""
+    if count <= wanted:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
 
 
 def run(folder, settings, seed=1, only=None):
@@ -19,25 +49,24 @@ def run(folder, settings, seed=1, only=None):
 
     os.makedirs(folder, exist_ok=True)
     n = int(settings.get("REFEREE_PLAYERS", 4) or 4)
-    table = SimTable(players=n, seed=seed, settings=settings)
-    written = [table.save_png(os.path.join(folder, "00-launcher.png"))]
+    written = [SimTable(players=n, seed=seed, settings=settings).save_png(os.path.join(folder, "00-launcher.png"))]
     for name, title in games.titles():
         if only and name != only:
             continue
         module = games.load(name)
+        if not getattr(module, "BOTS_CAN_PLAY", True):
+            continue  # needs people at the buttons (the self test)
         players = max(module.MIN_PLAYERS, min(module.MAX_PLAYERS, n))
-        table = SimTable(players=players, seed=seed, settings=settings)
-        game = table.start(name, bots=tuple(range(1, players + 1)))
-        shots = 0
-        last = None
-        t_end = table.now + MATCH_MS * 1000000
-        while not game.over and table.now < t_end:
-            table.advance(50)
-            text = table.screen_text()
-            if text and text != last and shots < MAX_SHOTS:
-                last = text
-                shots += 1
-                written.append(table.save_png(os.path.join(folder, "%s-%02d.png" % (name, shots))))
+        _, game, changes = _play(name, players, settings, seed, lambda table, i: None)
+        chosen = set(spread(changes, MAX_SHOTS))
+        shots = []
+
+        def shoot(table, i):
+            if i in chosen:
+                shots.append(table.save_png(os.path.join(folder, "%s-%02d.png" % (name, len(shots) + 1))))
+
+        table, game, _ = _play(name, players, settings, seed, shoot)
+        written.extend(shots)
         written.append(table.save_png(os.path.join(folder, name + "-final.png")))
         result = "winners " + " ".join("P" + str(p) for p in game.winners) if game.over else "NOT FINISHED"
         print("%-14s %s after %.1f s of play, seed %d" % (title, result, table.now / 1e9, game.seed))

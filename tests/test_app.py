@@ -130,3 +130,34 @@ def test_game_over_then_hold_returns_to_launcher():
     assert g.winners == [2]
     t.hold(1)
     assert t.app.mode == "launcher"
+
+
+def test_listing_games_imports_none_and_a_finished_game_is_unloaded():
+    import sys
+
+    import games
+
+    games.unload()
+    t = SimTable(players=2, seed=12)
+    t.advance(10)
+    assert "Wurfelblitz" in t.screen_text() and "Zilch" in t.screen_text()
+    assert not [m for m in sys.modules if m.startswith("games.")]
+    g = t.start("reaction", bots=(2,), rounds=3)
+    assert "games.reaction" in sys.modules
+    assert t.run_until_over(60000) and g.over
+    t.hold(1)
+    assert t.app.mode == "launcher"
+    assert not [m for m in sys.modules if m.startswith("games.")]
+
+
+def test_a_game_missing_from_the_device_is_named_not_fatal(monkeypatch):
+    import games
+
+    monkeypatch.setattr(games, "REGISTRY", games.REGISTRY + (("lightning_dice", "Lightning Dice", "games.nowhere"),))
+    t = SimTable(players=2)
+    for _ in range(len(games.REGISTRY) - 1):
+        t.tap(1)
+    assert "Lightning Dice" in t.screen_text()
+    t.hold(1)
+    assert "not installed" in t.screen_text()
+    assert t.app.mode == "launcher"

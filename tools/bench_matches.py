@@ -37,6 +37,8 @@ def main(argv=None):
     print("%-14s %8s %12s %14s %s" % ("game", "cpu s", "virtual s", "loops/cpu s", "finished"))
     for name, title in games.titles():
         mod = games.load(name)
+        if not getattr(mod, "BOTS_CAN_PLAY", True):
+            continue
         n = max(mod.MIN_PLAYERS, min(mod.MAX_PLAYERS, args.players))
         rows = [bench(name, n, seed) for seed in range(1, args.seeds + 1)]
         rows.sort()

@@ -10,8 +10,8 @@ adafruit_debouncer/adafruit_ticks), it prints the heap kept
 * framework: ``referee.app`` imported (app, launcher, menus, gestures, screens,
   and the game registry);
 * +game: that game's module imported too;
-* +all: every game imported, as the launcher's game list does today
-  (``games.titles()`` imports each module to see that it is there);
+* +list: the launcher's game list read too (``games.titles()``; it imports no
+  game, so this should equal +game: only the chosen game is ever loaded);
 * match: the app built on a minimal box and a seeded all-bot match of the game
   running (its screens, state and bots), sampled every 250 loop passes (0.5 s
   of virtual time) for ``--seconds``; "peak" is the largest sample.
@@ -51,7 +51,7 @@ SAMPLES = []
 SAMPLE = "gc.collect()\nSAMPLES.append(gc.mem_alloc())\n"
 IMPORT_FRAMEWORK = "import referee.app\n"
 IMPORT_GAME = "__import__(%(module)r)\n"
-ALL_GAMES = "import games\nTITLES = games.titles()  # what the launcher does: imports every game\n"
+ALL_GAMES = "import games\nTITLES = games.titles()  # the launcher's list (imports no game)\n"
 BUILD = r"""
 from referee.app import App
 from referee.box import Box
@@ -165,7 +165,7 @@ def main(argv=None):
     import games
 
     print("MicroPython VM heap kept after gc.collect(), bytes above the empty VM; budget %d (64 KiB)" % BUDGET)
-    print("%-14s %9s %8s %8s %8s %8s %8s %7s  %s" % ("game", "framework", "+game", "+all", "built", "match",
+    print("%-14s %9s %8s %8s %8s %8s %8s %7s  %s" % ("game", "framework", "+game", "+list", "built", "match",
                                                       "peak", "budget", "match state"))
     worst = 0
     for name, _title, module in games.REGISTRY:

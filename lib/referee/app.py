@@ -4,6 +4,8 @@
 simulated box calls it on virtual time. Nothing here blocks.
 """
 
+import gc
+
 import displayio
 
 import games
@@ -79,6 +81,9 @@ class App:
 
     def back_to_launcher(self):
         self.game = None
+        self.launcher.module = None
+        games.unload()  # free the finished game's code for the next one
+        gc.collect()
         self.mode = LAUNCHER
         self.launcher.reset()
         self.box.reveal(True)

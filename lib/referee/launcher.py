@@ -68,8 +68,12 @@ class Launcher:
 
     def _choose(self, value):
         if self.stage == "game":
+            try:
+                self.module = games.load(value)
+            except ImportError as e:
+                self.warn(str(value) + " is not installed: " + str(e))
+                return
             self.name = value
-            self.module = games.load(value)
             lo = self.module.MIN_PLAYERS
             hi = min(self.module.MAX_PLAYERS, self.stations)
             self.players = max(lo, min(hi, self.players))

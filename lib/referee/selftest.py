@@ -21,6 +21,7 @@ from referee.gestures import HOLD
 TITLE = "Self test"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 7
+BOTS_CAN_PLAY = False  # it checks the wiring: people press the buttons
 OPTIONS = ()
 
 MS = 1000000
