@@ -73,23 +73,6 @@ WATCHDOG_S = const(5)  # RP2 allows up to 8 s
 FRAME_NS = const(33000000)  # refresh the display at most ~30 times a second
 REVEAL_WAIT_NS = const(20000000)  # a backlight edge must come back through capture within this
 SPI_BAUD = const(24000000)
-ROTATIONS = (0, 90, 180, 270)
-DEFAULT_ROTATION = 90  # the 2.0" 320x240 module in landscape, header on the left
-
-
-def read_rotation(getenv, messages):
-    """``REFEREE_ROTATION`` (0/90/180/270; 270 turns the picture upside down)."""
-    raw = getenv("REFEREE_ROTATION")
-    if raw is None:
-        return DEFAULT_ROTATION
-    try:
-        value = int(str(raw).strip())
-        if value not in ROTATIONS:
-            raise ValueError()
-    except ValueError:
-        messages.append("REFEREE_ROTATION=" + str(raw) + ": not 0/90/180/270; using " + str(DEFAULT_ROTATION))
-        return DEFAULT_ROTATION
-    return value
 
 
 class Piezo:
@@ -206,8 +189,8 @@ class Device:
         self.clock = clock or time.monotonic_ns
         self.settings = Settings(getenv)
         messages = self.settings.messages
-        rotation = read_rotation(getenv, messages)
         s = self.settings
+        rotation = s["rotation"]
 
         displayio.release_displays()  # a soft reload keeps the last run's display
         spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
@@ -249,11 +232,7 @@ class Device:
             name = "keypad"
         self.box = DeviceBox(pixels, piezo, self.display, lite, capture, menu, self.clock, s, name)
         self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations")
-        for m in messages:
-            self.box.log("settings: " + m)
-        self.app = App(self.box, s, catch_errors=True)
-        if len(messages) > 1:
-            self.app.launcher.warn("(" + str(len(messages)) + " bad settings, see serial) " + messages[0])
+        self.app = App(self.box, s, catch_errors=True)  # logs every settings message, shows the first
         self._frame_at = None
         self._autoreload = None
         self.errors = 0

@@ -154,7 +154,7 @@ def test_one_bad_setting_is_shown_as_is(world):
     from referee import screen
 
     dev = build(world, {"REFEREE_ROTATION": "45"})
-    assert "REFEREE_ROTATION=45: not 0/90/180/270" in screen.screen_text(dev.app.launcher.root)
+    assert "REFEREE_ROTATION=45: not one of 0/90/180/270" in screen.screen_text(dev.app.launcher.root)
     dev = None
 
 

@@ -32,15 +32,14 @@ class App:
         self.settings = settings
         self.catch_errors = catch_errors
         self.gestures = Gestures(box.stations)
-        self.launcher = Launcher(settings, box.stations)
+        self.launcher = None  # built while the launcher shows, dropped during a match
         self.game = None
         self.mode = LAUNCHER
         self.error = None
         self._pause_menu = None
-        self._pause_view = MenuView()
-        self._pause_root = displayio.Group()
-        self._pause_root.append(screen.background(palette.PANEL))
-        self._pause_root.append(self._pause_view.group)
+        self._pause_view = None  # built on the first pause
+        self._pause_root = None
+        # The error screen is built now: when it is needed memory may be short.
         self._error_root = displayio.Group()
         self._error_root.append(screen.background(0x400000))
         self._error_title = screen.centred("Something went wrong", 20, 2, palette.WARN)
@@ -49,10 +48,21 @@ class App:
         for item in (self._error_title, self._error_text, self._error_hint):
             self._error_root.append(item)
         self._paused_at = 0
-        if settings.messages:
-            self.launcher.warn(settings.messages[0])
-        box.rings.rest(box.stations)
-        box.show(self.launcher.root)
+        for m in settings.messages:
+            box.log("settings: " + m)
+        self._show_launcher()
+
+    def _show_launcher(self):
+        self.launcher = Launcher(self.settings, self.box.stations)
+        msgs = self.settings.messages
+        if len(msgs) > 1:
+            self.launcher.warn("(" + str(len(msgs)) + " bad settings, see serial) " + msgs[0])
+        elif msgs:
+            self.launcher.warn(msgs[0])
+        self.mode = LAUNCHER
+        self.box.reveal(True)
+        self.box.rings.rest(self.box.stations)
+        self.box.show(self.launcher.root)
 
     # --- starting and ending ---------------------------------------------------
     def launch(self, name, players, bots=(), seed=None, options=None):
@@ -69,6 +79,7 @@ class App:
         if seed is None:
             seed = self.box.new_seed()
         self.box.log("match " + name + " seed " + str(seed) + " players " + str(players) + " bots " + str(tuple(bots)))
+        self.launcher = None  # its screen is not needed during the match: free it
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self.gestures.reset()
         self.box.reveal(True)
@@ -81,14 +92,10 @@ class App:
 
     def back_to_launcher(self):
         self.game = None
-        self.launcher.module = None
+        self.launcher = None
         games.unload()  # free the finished game's code for the next one
         gc.collect()
-        self.mode = LAUNCHER
-        self.launcher.reset()
-        self.box.reveal(True)
-        self.box.rings.rest(self.box.stations)
-        self.box.show(self.launcher.root)
+        self._show_launcher()
 
     # --- the loop --------------------------------------------------------------
     def step(self):
@@ -140,6 +147,11 @@ class App:
                 self.back_to_launcher()
 
     def _pause(self, now):
+        if self._pause_root is None:
+            self._pause_view = MenuView()
+            self._pause_root = displayio.Group()
+            self._pause_root.append(screen.background(palette.PANEL))
+            self._pause_root.append(self._pause_view.group)
         self.mode = PAUSE
         self._paused_at = now
         self._pause_menu = Menu("Paused", [("Resume", "resume"), ("End game", "end")])

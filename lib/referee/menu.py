@@ -48,13 +48,10 @@ class MenuView:
         self.title = screen.centred("", 4, 2, palette.WARN)
         self.group.append(self.title)
         self.rows = []
-        self._bars = []
         self.y = y
+        self._bar = screen.rect(8, y - 2, screen.WIDTH - 16, 26, palette.ACCENT)  # one bar, moved
+        self.group.append(self._bar)
         for i in range(rows):
-            bar = screen.rect(8, y + i * 28 - 2, screen.WIDTH - 16, 26, palette.ACCENT)
-            bar.hidden = True
-            self._bars.append(bar)
-            self.group.append(bar)
             row = screen.text("", 16, y + i * 28, 2)
             self.rows.append(row)
             self.group.append(row)
@@ -70,7 +67,8 @@ class MenuView:
         for i in range(n):
             k = first + i
             on = k == menu.index
-            self._bars[i].hidden = not on
+            if on:
+                self._bar.y = self.y + i * 28 - 2
             if k < len(menu.items):
                 self.rows[i].text = screen.fit(menu.items[k][0], screen.WIDTH - 32, 2)
                 self.rows[i].color = palette.BLACK if on else palette.TEXT

@@ -90,10 +90,11 @@ class Die:
         self.group.append(self._inner)
         r = max(2, size // 10)
         step = size // 4
-        self._pips = {}
+        self._ink = solid(palette.BLACK)  # one palette shared by the seven pips
+        self._pips = []
         for col, row in _SLOTS:
-            c = circle(step * (col + 1), step * (row + 1), r, palette.BLACK)
-            self._pips[(col, row)] = c
+            c = vectorio.Circle(pixel_shader=self._ink, radius=r, x=step * (col + 1), y=step * (row + 1))
+            self._pips.append(((col, row), c))
             self.group.append(c)
         self._dot = circle(size // 2, size // 2, size // 4, palette.BLACK)
         self._dot_ring = circle(size // 2, size // 2, size // 4 + 2, palette.BLACK)
@@ -111,9 +112,9 @@ class Die:
         set_color(self._inner, body)
         ink = ink_for(body)
         lit = PIPS.get(face, ()) if (dot is None and caption is None) else ()
-        for slot, c in self._pips.items():
+        self._ink[0] = ink
+        for slot, c in self._pips:
             c.hidden = slot not in lit
-            set_color(c, ink)
         self._dot.hidden = dot is None
         self._dot_ring.hidden = dot is None
         if dot is not None:

@@ -19,6 +19,7 @@ SPEC = (
     ("limit_s", "int", 30, 5, 120, "seconds before a race round nobody wins is void"),
     ("capture", "choice", "auto", ("auto", "pio", "keypad"), None, "press capture backend"),
     ("menu_button", "bool", True, None, None, "a MENU button is fitted (GP14)"),
+    ("rotation", "pick", 90, (0, 90, 180, 270), None, "display rotation in degrees (270 = upside down)"),
 )
 
 
@@ -40,6 +41,11 @@ def _parse(kind, raw, low, high):
         if s in ("0", "false", "no", "off"):
             return False
         raise ValueError("not true/false")
+    if kind == "pick":  # one of a few ints
+        v = int(str(raw).strip())
+        if v not in low:
+            raise ValueError("not one of " + "/".join(str(c) for c in low))
+        return v
     if kind == "choice":
         s = str(raw).strip().lower()
         if s not in low:
