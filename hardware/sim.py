@@ -191,6 +191,18 @@ class SimTable:
                 self._captured.append((player, t, pressed))
             self.app.step()
 
+    def advance_until(self, cond, max_ms=20000, step_ms=None):
+        """Advance loop pass by loop pass until ``cond()`` holds (True) or
+        ``max_ms`` have passed (False)."""
+        step = step_ms if step_ms is not None else self.loop_ns / NS_PER_MS
+        left = max_ms
+        while not cond():
+            if left <= 0:
+                return False
+            self.advance(step)
+            left -= step
+        return True
+
     def run_until_over(self, max_ms):
         """Advance until the game is over (True) or ``max_ms`` passed (False)."""
         step = 100

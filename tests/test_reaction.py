@@ -5,12 +5,8 @@ from referee import rings, sound
 MS = 1000000
 
 
-def until(t, cond, max_ms=20000, step=2):
-    left = max_ms
-    while not cond():
-        assert left > 0, "condition not reached"
-        t.advance(step)
-        left -= step
+def until(t, cond, max_ms=20000):
+    assert t.advance_until(cond, max_ms), "condition not reached"
 
 
 def to_open(t, g):
