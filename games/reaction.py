@@ -8,7 +8,6 @@ Race names the winner and every reaction time. Personal bests per match.
 import displayio
 
 from referee import palette, race_text, rings, screen, sound
-from referee.arbiter import Race
 from referee.box import REVEAL
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
@@ -37,13 +36,8 @@ class Game(BaseGame):
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
-        s = settings or {}
         self.rounds = self.options.get("rounds", 5)
-        self.race = Race(
-            players,
-            tie_window_ns=s.get("tie_window_ms", 0) * MS,
-            min_reaction_ns=s.get("min_reaction_ms", 0) * MS,
-        )
+        self.race = self.new_race()
         self.round = 0
         self.phase = READY
         self.until = 0

@@ -121,3 +121,18 @@ def test_reaction_uses_the_settings_tie_window():
     t.press(2, at_ns=r + 209 * MS)
     until(t, lambda: g.phase == "result")
     assert g.race.winners() == [1, 2]
+
+
+def test_a_ms_capture_gets_a_two_scan_glitch_threshold():
+    exact = SimTable(players=2, seed=9)
+    g = exact.start("reaction", rounds=3)
+    assert g.race.glitch_ns == 1 * MS
+    keypad = SimTable(players=2, seed=9)
+    keypad.box.precision_ns = 1 * MS  # as a keypad box reports
+    g = keypad.start("reaction", rounds=3)
+    assert g.race.glitch_ns == 2 * MS
+    r = to_open(keypad, g)
+    keypad.press(1, at_ns=r + 100 * MS, hold_ms=1.5)  # one or two scans: not a press
+    keypad.press(2, at_ns=r + 300 * MS)
+    until(keypad, lambda: g.phase == "result")
+    assert g.race.winners() == [2]

@@ -9,7 +9,10 @@ Group the app shows) and sets ``box.rings`` modes and ``box.sound`` cues.
 
 import displayio
 
+from referee.arbiter import GLITCH_NS, Race
 from referee.rng import Rng
+
+_MS = 1000000
 
 
 class Option:
@@ -77,6 +80,19 @@ class BaseGame:
         self.over = False
         self.winners = []
         self.message = ""
+
+    def new_race(self):
+        """A Race for this table: tie window and minimum reaction from the
+        settings; a glitch threshold of at least two capture periods, because a
+        capture that stamps whole milliseconds (keypad) cannot tell a 1 ms
+        glitch from a press."""
+        s = self.settings or {}
+        return Race(
+            self.players,
+            tie_window_ns=s.get("tie_window_ms", 0) * _MS,
+            min_reaction_ns=s.get("min_reaction_ms", 0) * _MS,
+            glitch_ns=max(GLITCH_NS, 2 * self.box.precision_ns),
+        )
 
     def is_bot(self, player):
         return player in self.bots
