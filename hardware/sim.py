@@ -149,7 +149,7 @@ class SimTable:
         for i in range(bounce):
             self._schedule(t + (2 * i + 1) * step, player, False)
             self._schedule(t + (2 * i + 2) * step, player, True)
-        up = t + hold_ms * NS_PER_MS
+        up = t + int(hold_ms * NS_PER_MS)
         for i in range(bounce):
             self._schedule(up + 2 * i * step, player, False)
             self._schedule(up + (2 * i + 1) * step, player, True)
