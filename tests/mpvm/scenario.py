@@ -125,9 +125,90 @@ def screen_part():
         print(screen.screen_text(root).split("\n"))
         print([(t, x, y) for y, x, t in screen.texts(root)])
         # sorted: dicts are not insertion-ordered on MicroPython/CircuitPython
-        print(len(root), right.x, right.y, [die._pips[s].hidden for s in sorted(die._pips)])
+        print(len(root), right.x, right.y, [c.hidden for _slot, c in die._pips])
     except Exception as e:  # noqa: BLE001
         print("error", type(e).__name__)
+
+
+class HeadlessBox:
+    """The smallest box the app runs on: virtual clock, no display, no sound."""
+
+    def __init__(self):
+        from referee.box import Box
+
+        class _Box(Box):
+            def now_ns(box):
+                return self.now
+
+            def poll(box):
+                edges, self.edges = self.edges, []
+                return edges
+
+            def set_backlight(box, on):
+                self.edges.append((0, self.now, bool(on)))
+
+            def show(box, group):
+                box.root = group
+
+            def new_seed(box):
+                return 1
+
+            def log(box, msg):
+                pass
+
+        class _Pixels:
+            def __init__(px, n):
+                px.buf = [0] * n
+
+            def __setitem__(px, i, c):
+                px.buf[i] = c
+
+            def show(px):
+                pass
+
+        class _Tones:
+            def tone(t, f):
+                pass
+
+        self.now = 0
+        self.edges = []
+        self.box = _Box(7, _Pixels(84), _Tones(), store=bytearray(16))
+
+
+def canon(x):
+    """Plain data with every dict as a sorted list of pairs (dict order differs)."""
+    if isinstance(x, dict):
+        return [(k, canon(x[k])) for k in sorted(x)]
+    if isinstance(x, (list, tuple)):
+        return [canon(v) for v in x]
+    return x
+
+
+def match_part():
+    section("all-bot matches through the app")
+    from referee.app import App
+    from referee.settings import Settings
+
+    for name, players, options, pace in (
+        ("reaction", 3, {"rounds": 3}, None),
+        ("wurfelblitz", 2, {"bot_ms": 900, "bot_errors": 300}, None),
+        ("zilch", 2, {"variant": "5000"}, (20, 20, 20)),
+    ):
+        try:
+            head = HeadlessBox()
+            app = App(head.box, Settings(None), catch_errors=False)
+            game = app.launch(name, players, tuple(range(1, players + 1)), seed=SEED, options=options)
+            if pace:
+                game.pace(*pace)
+            steps = 0
+            while not game.over and steps < 200000:
+                head.now += 2000000
+                app.step()
+                steps += 1
+            print(name, "over" if game.over else "NOT OVER", game.winners, steps, head.box.rings.colors(1)[:2])
+            print(canon(game.state()))
+        except Exception as e:  # noqa: BLE001
+            print("error", type(e).__name__)
 
 
 rng = Rng(SEED)
@@ -136,4 +217,5 @@ race_part(rng)
 zilch_part(rng)
 wurfelblitz_part(rng)
 screen_part()
+match_part()
 print("== end")
