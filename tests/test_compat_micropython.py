@@ -198,6 +198,11 @@ def test_scenario_same_output_on_micropython():
     cpy, vm = both_interpreters(script)
     assert cpy.strip(), "the scenario printed nothing"
     assert cpy == vm, "the scenario differs on MicroPython: " + first_difference(cpy, vm)
+    # A part that raises prints "error <Type>" on both sides and would still compare
+    # equal: every part must run, and no part may be absent any more.
+    broken = [line for line in cpy.splitlines() if line.startswith(("error", "absent"))]
+    assert not broken, "scenario parts did not run: " + "; ".join(broken)
+    assert "all-bot matches through the app" in cpy and "NOT OVER" not in cpy
 
 
 # --------------------------------------------------------------- the check can fail
