@@ -1,13 +1,15 @@
-"""Würfelblitz: the pure rules (dice, score of a throw, discs, bot model).
-
-No I/O, no clock: the round flow and the screens (``games/wurfelblitz.py``) are
-built on these functions. Rulings: RULES.md, section Würfelblitz.
-
-A throw is a list of ``(die_colour, face)``. ``die_colour`` is one of COLOURS or
-"white"; ``face`` is pips 1..6 (int) or a dot colour (str). A throw may hold each
-coloured die at most once (a missing coloured die simply counts nothing) and any
-number of white dice (the box has three; the game uses two or three).
-"""
+# Würfelblitz: the pure rules (dice, score of a throw, discs, bot model).
+#
+# No I/O, no clock: the round flow and the screens (``games/wurfelblitz.py``) are
+# built on these functions. Rulings: RULES.md, section Würfelblitz.
+#
+# A throw is a list of ``(die_colour, face)``. ``die_colour`` is one of COLOURS or
+# "white"; ``face`` is pips 1..6 (int) or a dot colour (str). A throw may hold each
+# coloured die at most once (a missing coloured die simply counts nothing) and any
+# number of white dice (the box has three; the game uses two or three).
+#
+# (Comments, not docstrings, at module and class level: the MicroPython VM keeps
+# those in RAM.)
 
 try:
     from micropython import const
@@ -258,15 +260,12 @@ def roll(rng, whites=2):
 # ---------------------------------------------------------------- discs
 
 
+# The box's reward discs, shared by all players. ``white``/``black`` are the discs
+# still in the box. If a disc is due and none is left, it is owed (``white_owed``/
+# ``black_owed``): the award still counts, and a note is recorded once per kind.
+# Returned whites settle owed ones first. Balance: ``white + whites in hands -
+# white_owed == white_total`` (same for black).
 class Supply:
-    """The box's reward discs, shared by all players.
-
-    ``white``/``black`` are the discs still in the box. If a disc is due and none is
-    left, it is owed (``white_owed``/``black_owed``): the award still counts, and a
-    note is recorded once per kind. Returned whites settle owed ones first. Balance:
-    ``white + whites in hands - white_owed == white_total`` (same for black).
-    """
-
     def __init__(self, white=WHITE_DISCS, black=BLACK_DISCS):
         if type(white) is not int or type(black) is not int or white < 0 or black < 0:
             raise ValueError("supply: disc counts must be ints >= 0")
@@ -334,9 +333,8 @@ class Supply:
         return s
 
 
+# One player's discs. ``handicap`` = whites that make one black (1..3).
 class Discs:
-    """One player's discs. ``handicap`` = whites that make one black (1..3)."""
-
     def __init__(self, handicap=DEFAULT_HANDICAP, white=0, black=0):
         if type(handicap) is not int or handicap < 1 or handicap > 3:
             raise ValueError("handicap must be 1..3, got %r" % (handicap,))
