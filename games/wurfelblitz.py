@@ -42,7 +42,6 @@ import vectorio
 from games import wurfelblitz_rules as rules
 from games.wurfelblitz_rules import score  # noqa: F401  (pinned API: games.wurfelblitz.score)
 from referee import palette, race_text, rings, screen, sound
-from referee.arbiter import Race
 from referee.box import REVEAL
 from referee.game import BaseGame, Option, resolve_options
 from referee.gestures import HOLD, HOLD_MS, TAP
@@ -72,8 +71,14 @@ class SeatHandicaps(Option):
         return "None or a tuple of whites per black (1..3), one per seat"
 
     def accepts(self, v):
-        return v is None or (type(v) in (tuple, list) and 0 < len(v) <= MAX_PLAYERS
-                             and all(type(h) is int and 0 < h < 4 for h in v))
+        if v is None:
+            return True
+        if type(v) not in (tuple, list) or not 0 < len(v) <= MAX_PLAYERS:
+            return False
+        for h in v:
+            if type(h) is not int or not 0 < h < 4:
+                return False
+        return True
 
 
 OPTIONS = (
@@ -126,24 +131,6 @@ def _names(players):
     return " ".join("P" + str(p) for p in players)
 
 
-def _round_rng(seed, round_no):
-    # one generator per throw: a saved match replays from (seed, round)
-    return Rng(((seed << 20) | (round_no & 0xFFFFF)) & ((1 << 128) - 1))
-
-
-def _two_rows(text):
-    """``text`` on two info lines: greedy word wrap, or if that takes more than two
-    lines, cut before the " -> " of ``rules.explain`` (the reasons small, the sum big)."""
-    if len(text) <= _LINE_CHARS:
-        return text, ""
-    cut = text.rfind(" ", 0, _LINE_CHARS + 1)
-    if len(text) - cut - 1 > _LINE_CHARS:
-        cut = text.find(" -> ")
-        if cut < 0:
-            return text, ""
-    return text[:cut], text[cut + 1:]
-
-
 # One answerer's taps, counted from capture edges as they happen. Only presses that
 # begin at or after ``since`` count (never the buzz itself); a press counts when it
 # is released after _TAP_MIN_NS.._HOLD_NS; a press within _TAP_JOIN_NS of the last
@@ -178,30 +165,30 @@ class Game(BaseGame):
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
         o = self.options = resolve_options(OPTIONS, options or {})
-        s = settings or {}
-        self.race = Race(players, tie_window_ns=s.get("tie_window_ms", 0) * _MS,
-                         min_reaction_ns=s.get("min_reaction_ms", 0) * _MS)
+        self.race = self.new_race()
         self.mode = o["answer"]
         self.whites = o["whites"]
         self.teaser = o["brainteaser"]
         self.limit_ns = o["limit_s"] * 1000 * _MS
-        each = o["handicap"] == "each"
-        common = rules.DEFAULT_HANDICAP if each else o["handicap"]
+        each = o["handicap"] == "each"  # everyone sets their own at the start
         given = o["handicaps"] or ()
-        self.discs = [None] + [rules.Discs(given[p - 1] if p <= len(given) else common) for p in range(1, players + 1)]
+        self.phase = "wait"
+        self.discs = [None]
+        for p in range(1, players + 1):
+            self.discs.append(rules.Discs(given[p - 1] if p <= len(given) else rules.DEFAULT_HANDICAP if each
+                                          else o["handicap"]))
+            if each and not self.is_bot(p):
+                self.phase = "setup"
         self.supply = rules.Supply()
         self.round = 0
         self.roller = 1 + self.rng.randbelow(players)  # drawn by lot from the seed
-        self.throw = self.answer = None
-        humans = [p for p in range(1, players + 1) if not self.is_bot(p)]
-        self.phase = "setup" if each and humans else "wait"
+        self.throw = self.answer = self._saved = self.setup_lines = None
         self.phase_at = self.until = self.flash_until = self.step = 0
         self.down = [False] * (players + 1)  # human station levels from capture
         self.last_down = [-1] * (players + 1)  # time of each human's last press edge
         self.fed_down = [False] * (players + 1)  # the last edge given to the race was a press
         self.summary = ""  # what happened in the last round, one line
         self.blinking = {}  # player -> end of the red blink
-        self._saved = self.setup_lines = None
         self._round_reset()
         self._build()
 
@@ -225,6 +212,7 @@ class Game(BaseGame):
     def _build(self):
         W = screen.WIDTH
         root = self.root
+        root.append(screen.background())
         self.top_left = screen.text("", 4, 2, 2, palette.DIM)
         self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
         # even height: Blinka's PC display mis-sizes odd-area refreshes
@@ -232,24 +220,28 @@ class Game(BaseGame):
         self.tbar.hidden = True
         self.dice_group = dice = displayio.Group()
         dice.hidden = True
+        for item in (self.top_left, self.top_right, self.tbar, dice):
+            root.append(item)
         frame = screen.solid(palette.GOOD)  # a green frame behind each coloured die that counts
         self.frames = []
+        self.dice = []  # the six coloured dice, then the white ones
         for i in range(6):
             f = vectorio.Rectangle(pixel_shader=frame, x=_DICE_X - 3 + i * _STEP, y=_ROW1_Y - 3,
                                    width=_DIE + 6, height=_DIE + 6)
             f.hidden = True
             self.frames.append(f)
             dice.append(f)
-        self.dice = []  # the six coloured dice, then the white ones
         for i in range(6 + self.whites):
-            d = screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE)
-            self.dice.append(d)
-            dice.append(d.group)
+            self.dice.append(screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
+            dice.append(self.dice[i].group)
         self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5))
         self.mid = screen.text("", W // 2, 78, 8, palette.WARN, (0.5, 0.5))
-        self.lines = [screen.text("", 4, y, 2) for y in (130, 152, 174)]
-        for item in [screen.background(), self.top_left, self.top_right, self.tbar, dice, self.big, self.mid] + self.lines:
-            root.append(item)
+        root.append(self.big)
+        root.append(self.mid)
+        self.lines = []
+        for y in (130, 152, 174):
+            self.lines.append(screen.text("", 4, y, 2))
+            root.append(self.lines[-1])
         # the disc counts: "B1 W2" big if it fits the seat's cell, else "B1W2", else small
         cell = W // self.players
         small = cell < 52
@@ -309,33 +301,19 @@ class Game(BaseGame):
         self.dice_group.hidden = False
 
     def _show_answer(self):
-        """The right answer, big, and its working on lines 2 and 3."""
+        """The right answer, big, and its working on lines 2 and 3: word-wrapped, or
+        if that takes more than two lines, cut before its " -> " (the reasons small,
+        the sum big)."""
         self._set(self.big, "=" + str(self.answer), palette.GOOD, 4)
-        rows = _two_rows(rules.explain(self.throw, self.teaser))
-        self._line(1, rows[0])
-        self._line(2, rows[1])
+        text = rules.explain(self.throw, self.teaser)
+        cut = len(text)
+        if cut > _LINE_CHARS:
+            cut = text.rfind(" ", 0, _LINE_CHARS + 1)
+            if len(text) - cut - 1 > _LINE_CHARS:
+                cut = text.find(" -> ")
+        self._line(1, text[:cut] if cut >= 0 else text)
+        self._line(2, text[cut + 1:] if cut >= 0 else "")
         self._draw_throw(True)
-
-    def _show_wait(self):
-        p = self.roller
-        self._set(self.top_left, "Round " + str(self.round + 1), palette.DIM)
-        self._set(self.top_right, "P" + str(p) + (" rolls" if self.is_bot(p) else ": tap to roll"), palette.station(p))
-        self.tbar.hidden = True
-        self._set(self.mid, "")
-        if self.throw:
-            self._show_answer()
-            self._line(0, self.summary, palette.WARN)
-        else:
-            self.dice_group.hidden = True
-            self._set(self.big, "")
-            if self.summary:
-                self._lines(self.summary, color=palette.WARN)
-            else:
-                t = self.teaser
-                self._set(self.mid, TITLE, palette.WARN, 4)
-                self._lines("Add the pips of the dice", "A dot twice: count the" if t else "whose colour shows no dot.")
-                self._line(2, "dotted colours instead!" if t else "First right: white disc", palette.DIM)
-        self._draw_discs()
 
     def _show_setup(self):
         """Handicap "each": every player taps to set their own whites per black."""
@@ -352,47 +330,44 @@ class Game(BaseGame):
             h = self.discs[p].handicap
             self._set(self.setup_lines[p], "P%d: %d white%s%s" % (p, h, "s" if h > 1 else "", " (bot)" if self.is_bot(p) else ""))
 
-    def _show_call(self):
-        who = self.answerers
-        one = len(who) == 1
-        color = palette.station(who[0]) if one else palette.TEXT
-        self._set(self.big, (_names(who) if one else "") + "?", color, 4)
-        self._lines(_names(who) + ": say it now!",
-                    "  ".join("P" + str(p) + " says " + str(self.said[p]) for p in who if self.is_bot(p)), "", color)
+    def _waiting(self, bots=False):
+        """The answerers still to answer (humans only unless ``bots``)."""
+        return [p for p in self.answerers if self.verdict.get(p) is None and (bots or not self.is_bot(p))]
+
+    def _bot_words(self, verb):
+        """e.g. "P2 says 7  P3 says 9": what the bots among the answerers said."""
+        return "  ".join("P" + str(p) + verb + str(self.said[p]) for p in self.answerers if self.is_bot(p))
 
     def _show_confirm(self):
-        waiting = [p for p in self.answerers if self.verdict.get(p) is None]
-        humans = [p for p in waiting if not self.is_bot(p)]
+        """Call mode, answer shown: who still has to hold (= "I said that") or tap."""
+        humans = self._waiting()
         if humans:
             text = _names(humans) + ": hold=said it tap=other"
             if len(text) > _LINE_CHARS:
                 text = _names(humans) + ": hold=yes tap=no"
             self._line(0, text, palette.WARN)
-        elif waiting:
-            said = ["P" + str(p) + " said " + str(self.said[p]) for p in self.answerers if self.is_bot(p)]
-            self._line(0, "  ".join(said), palette.WARN)
+        elif self._waiting(True):
+            self._line(0, self._bot_words(" said "), palette.WARN)
 
     def _show_entry(self):
+        """Tap mode: the count so far, big for one answerer, in a row for several."""
         who = self.answerers
         counts = ""
         if len(who) == 1:
             self._set(self.big, str(self.counters[who[0]].taps), palette.station(who[0]), 4)
         else:
             self._set(self.big, "")
-            counts = "  ".join("P" + str(p) + ":" + str(self.counters[p].taps)
-                               + ("" if self.verdict.get(p) is None else "!") for p in who)
-        humans = [p for p in who if not self.is_bot(p) and self.verdict.get(p) is None]
+            for p in who:
+                counts += "  P" + str(p) + ":" + str(self.counters[p].taps) + ("" if self.verdict.get(p) is None else "!")
+        humans = self._waiting()
         head = _names(humans) + ": tap answer, hold=send" if humans else _names(who) + " tapping..."
-        self._lines(head, "", counts, palette.WARN)
+        self._lines(head, "", counts[2:], palette.WARN)
 
     def _headline(self):
         """Who answers and by how much they were first, e.g. "P3 first by 1.204 ms"."""
         head = ("next: " if self.rebound else "") + race_text.headline(self.race)
         self._set(self.top_left, "R" + str(self.round), palette.DIM)
         self._set(self.top_right, screen.fit(head, screen.WIDTH - 44, 2), palette.WARN)
-
-    def _show_notes(self):
-        self._line(0, "  ".join(self.notes), palette.BAD)
 
     # -------------------------------------------------------------------- rings
     def _ring_rest(self, p, now):
@@ -414,9 +389,6 @@ class Game(BaseGame):
         self.box.rings.set(p, rings.BLINK, palette.BAD, now_ns=now)
         self.blinking[p] = now + _BLINK_NS
 
-    def _unflagged(self):
-        return [p for p in range(1, self.players + 1) if p not in self.flagged]
-
     # --------------------------------------------------------------------- flow
     def start(self, now_ns):
         if self.phase == "setup":
@@ -431,14 +403,34 @@ class Game(BaseGame):
         self.phase_at = now
 
     def _to_wait(self, now):
+        """The roller's turn; the last throw and its answer (or what happened) stay on screen."""
         self._enter("wait", now)
         self.until = now + _BOT_ROLL_NS
-        self._show_wait()
+        p = self.roller
+        self._set(self.top_left, "Round " + str(self.round + 1), palette.DIM)
+        self._set(self.top_right, "P" + str(p) + (" rolls" if self.is_bot(p) else ": tap to roll"), palette.station(p))
+        self.tbar.hidden = True
+        self._set(self.mid, "")
+        if self.throw:
+            self._show_answer()
+            self._line(0, self.summary, palette.WARN)
+        else:
+            self.dice_group.hidden = True
+            self._set(self.big, "")
+            if self.summary:
+                self._lines(self.summary, color=palette.WARN)
+            else:
+                t = self.teaser
+                self._set(self.mid, TITLE, palette.WARN, 4)
+                self._lines("Add the pips of the dice", "A dot twice: count the" if t else "whose colour shows no dot.")
+                self._line(2, "dotted colours instead!" if t else "First right: white disc", palette.DIM)
+        self._draw_discs()
         if now >= self.flash_until:
             self._rings_wait(now)
 
     def _new_throw(self):
-        self.rng = _round_rng(self.seed, self.round)
+        # one generator per throw: a saved match replays from (seed, round)
+        self.rng = Rng(((self.seed << 20) | (self.round & 0xFFFFF)) & ((1 << 128) - 1))
         self.throw = rules.roll(self.rng, self.whites)
         self.answer = rules.score(self.throw, self.teaser)
 
@@ -468,52 +460,42 @@ class Game(BaseGame):
         self._countdown(now)
 
     def _countdown(self, now):
+        """3, 2, 1, then dark: the throw is drawn unseen."""
         if now < self.until:
             return
         self.step += 1
-        if self.step > 3:
-            self._go_dark(now)
-            return
         digit = 4 - self.step
-        self._set(self.mid, str(digit), palette.WARN, 8)
-        self.box.sound.play(sound.COUNT, now)
-        for p in self._unflagged():
-            self.box.rings.set(p, rings.COUNT, palette.WARN, 4 * digit, 0, now)
-        self.until = now + _COUNT_STEP_NS
-
-    def _go_dark(self, now):
-        self._enter("dark", now)
-        self.box.reveal(False)
-        self._set(self.mid, "")
-        self._draw_throw(False)
-        self._set(self.top_right, "GO!", palette.GOOD)
-        self._show_notes()
-        for p in self._unflagged():
-            self.box.rings.set(p, rings.OFF)
-        self.until = now + _DARK_NS
-
-    def _reveal(self, now):
-        self._enter("open", now)
-        self.box.reveal(True)
-        self.box.sound.play(sound.GO, now)
-        for p in self._unflagged():
-            self._ring_rest(p, now)
-
-    def _revealed(self, t_ns):
-        """The reveal edge came back through capture: the race opens at t_ns."""
-        self.reveal_at = t_ns
-        self.race.reveal(t_ns)
-        self.deadline = t_ns + self.limit_ns
-        ms = self.options["bot_ms"]
-        for b in self.bots:
-            self.bot_press[b] = t_ns + rules.bot_reaction_ns(self.rng, ms, ms // 3)
-            self.said[b] = rules.bot_answer(self.rng, self.throw, self.teaser, self.options["bot_errors"])
+        if digit:
+            self._set(self.mid, str(digit), palette.WARN, 8)
+            self.box.sound.play(sound.COUNT, now)
+            self.until = now + _COUNT_STEP_NS
+        else:
+            self._enter("dark", now)
+            self.box.reveal(False)
+            self._set(self.mid, "")
+            self._draw_throw(False)
+            self._set(self.top_right, "GO!", palette.GOOD)
+            self._line(0, "  ".join(self.notes), palette.BAD)
+            self.until = now + _DARK_NS
+        for p in range(1, self.players + 1):
+            if p not in self.flagged:
+                if digit:
+                    self.box.rings.set(p, rings.COUNT, palette.WARN, 4 * digit, 0, now)
+                else:
+                    self.box.rings.set(p, rings.OFF)
 
     # -------------------------------------------------------------------- input
     def edge(self, player, t_ns, pressed):
         if player == REVEAL:
             if pressed and self.phase == "open" and self.reveal_at is None:
-                self._revealed(t_ns)
+                # the reveal edge came back through capture: the race opens at t_ns
+                self.reveal_at = t_ns
+                self.race.reveal(t_ns)
+                self.deadline = t_ns + self.limit_ns
+                ms = self.options["bot_ms"]
+                for b in self.bots:
+                    self.bot_press[b] = t_ns + rules.bot_reaction_ns(self.rng, ms, ms // 3)
+                    self.said[b] = rules.bot_answer(self.rng, self.throw, self.teaser, self.options["bot_errors"])
             return
         if not 1 <= player <= self.players or self.is_bot(player):
             return
@@ -560,8 +542,9 @@ class Game(BaseGame):
                 elif kind == TAP:
                     self.verdict[player] = False
                 self._show_confirm()
-            elif phase == "entry" and kind == HOLD:
-                self._send(player, self.counters[player].taps)
+            elif phase == "entry" and kind == HOLD:  # send the count
+                self.said[player] = taps = self.counters[player].taps
+                self.verdict[player] = taps == self.answer
 
     # --------------------------------------------------------------------- tick
     def tick(self, now_ns):
@@ -581,7 +564,13 @@ class Game(BaseGame):
             return
         if phase not in _ROUND:
             return
-        self._bots_press(now)
+        for b in sorted(self.bot_press):  # the bots buzz (seat order: MicroPython dicts are unordered)
+            t = self.bot_press[b]
+            if t <= now:
+                del self.bot_press[b]
+                if self.closed_at is None or t < self.closed_at:  # else the answer was on screen: too late
+                    self.race.edge(b, t, True)
+                    self.race.edge(b, t + 80 * _MS, False)
         self.race.settle(now)
         t = self.deadline
         if t is not None and now >= t and (self.closed_at is None or t < self.closed_at):
@@ -590,8 +579,13 @@ class Game(BaseGame):
             self._flag(self.race.false_starts(), now)
             if phase == "count":
                 self._countdown(now)
-            elif now >= self.until:
-                self._reveal(now)
+            elif now >= self.until:  # the throw is drawn: light it
+                self._enter("open", now)
+                self.box.reveal(True)
+                self.box.sound.play(sound.GO, now)
+                for p in range(1, self.players + 1):
+                    if p not in self.flagged:
+                        self._ring_rest(p, now)
         elif phase == "open":
             self._open(now)
         elif phase == "call":
@@ -603,11 +597,11 @@ class Game(BaseGame):
                 self._reopen(now)
         else:  # confirm, entry
             self._bots_answer(now)
-            for p in self.answerers:
-                if self.verdict.get(p) is None:
-                    if now < self.answer_until:
-                        return
-                    self.verdict[p] = "none"
+            waiting = self._waiting(True)
+            if waiting and now < self.answer_until:
+                return
+            for p in waiting:
+                self.verdict[p] = "none"  # never answered: out, no penalty
             self._judge(now)
 
     def _flag(self, players, now, stuck=False):
@@ -622,7 +616,7 @@ class Game(BaseGame):
                     self._ring_out(p, now)
                     self.box.sound.play(sound.FALSE_START, now)
                     self.notes.append("P" + str(p) + " false start: out")
-                self._show_notes()
+                self._line(0, "  ".join(self.notes), palette.BAD)
 
     def _open(self, now):
         race = self.race
@@ -646,15 +640,6 @@ class Game(BaseGame):
             self.box.sound.play(sound.ERROR, now)
             self._to_wait(now)
 
-    def _bots_press(self, now):
-        for b in sorted(self.bot_press):  # seat order: MicroPython dicts are unordered
-            t = self.bot_press[b]
-            if t <= now:
-                del self.bot_press[b]
-                if self.closed_at is None or t < self.closed_at:  # else the answer was on screen: too late
-                    self.race.edge(b, t, True)
-                    self.race.edge(b, t + 80 * _MS, False)
-
     # ------------------------------------------------------------------ answers
     def _answer(self, now, who):
         self.answerers = list(who)
@@ -674,10 +659,13 @@ class Game(BaseGame):
             self._show_entry()
         elif self.rebound:
             self._to_confirm(now)
-        else:
+        else:  # say it now, before the answer shows
             self._enter("call", now)
             self.until = now + _CALL_NS
-            self._show_call()
+            one = len(who) == 1
+            color = palette.station(who[0]) if one else palette.TEXT
+            self._set(self.big, (_names(who) if one else "") + "?", color, 4)
+            self._lines(_names(who) + ": say it now!", self._bot_words(" says "), "", color)
 
     def _to_confirm(self, now):
         self._enter("confirm", now)
@@ -688,11 +676,6 @@ class Game(BaseGame):
                 self.bot_act[p] = now + _BOT_CONFIRM_NS
         self._show_answer()
         self._show_confirm()
-
-    def _send(self, player, value):
-        """Tap mode: ``player`` sent ``value``."""
-        self.said[player] = value
-        self.verdict[player] = value == self.answer
 
     def _bots_answer(self, now):
         for b in sorted(self.bot_act):  # seat order: MicroPython dicts are unordered
@@ -709,9 +692,9 @@ class Game(BaseGame):
                 self.bot_act[b] = now + (_BOT_TAP_NS if c.taps < self.said[b] else _BOT_SEND_NS)
                 self.box.sound.play(sound.CLICK, now)
                 self._show_entry()
-            else:
+            else:  # send the count
                 del self.bot_act[b]
-                self._send(b, c.taps)
+                self.verdict[b] = c.taps == self.answer
 
     def _judge(self, now):
         right = []
@@ -743,13 +726,16 @@ class Game(BaseGame):
                 self._line(0, "  ".join(parts), palette.BAD)
             return
         gains = []
+        champions = []
         for p in right:
-            gains.append("P" + str(p) + (" right: BLACK disc" if self.discs[p].award(self.supply) else " right: +1 white"))
+            black = self.discs[p].award(self.supply)
+            gains.append("P" + str(p) + (" right: BLACK disc" if black else " right: +1 white"))
             self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
+            if rules.won(self.discs[p]):
+                champions.append(p)
         self.flash_until = now + _FLASH_NS
         self.roller = self._first_of(right)
         self.summary = "  ".join(gains + parts)
-        champions = [p for p in right if rules.won(self.discs[p])]
         if champions:
             self._finish_match(now, champions)
         else:
@@ -758,11 +744,15 @@ class Game(BaseGame):
 
     def _first_of(self, players):
         """The earliest press among ``players``; an exact tie drawn by lot."""
-        times = [self.race.press_ns(p) for p in players]
-        known = [t for t in times if t is not None]
-        if not known:
-            return players[0]
-        tied = [p for p, t in zip(players, times) if t == min(known)]
+        best = None
+        tied = [players[0]]
+        for p in players:
+            t = self.race.press_ns(p)
+            if t is not None and (best is None or t < best):
+                best = t
+                tied = [p]
+            elif t is not None and t == best:
+                tied.append(p)
         return tied[self.rng.randbelow(len(tied))] if len(tied) > 1 else tied[0]
 
     def _reopen(self, now):
@@ -777,35 +767,29 @@ class Game(BaseGame):
         else:
             self._line(0, "earlier callers may answer")
         locked = self.race.locked()
-        for p in self._unflagged():
-            if p not in locked:
+        for p in range(1, self.players + 1):
+            if p not in locked and p not in self.flagged:
                 self._ring_rest(p, now)
         self._open(now)
 
-    def _void(self, now, why):
-        """Lost capture data or a pause: undo the round's discs, same roller again."""
+    def resumed(self, now_ns, paused_ns, why="paused"):
         if self.phase not in _ROUND:
+            self.until += paused_ns
+            if self.flash_until:
+                self.flash_until += paused_ns
             return
-        self._load_discs(self._saved)
+        # a pause or lost capture data voids the round: back to the discs it began
+        # with (saved when it began), the same roller rolls again
         self.race.lost_data(why)
         self.box.reveal(True)
         self.blinking = {}
         self.flash_until = 0
+        self.box.sound.play(sound.ERROR, now_ns)
         self.summary = why + ": void"
-        self.box.sound.play(sound.ERROR, now)
-        self.throw = self.answer = None
-        self._to_wait(now)
+        self.restore(self._saved, now_ns)
 
     def capture_lost(self, now_ns):
-        self._void(now_ns, "capture data lost")
-
-    def resumed(self, now_ns, paused_ns):
-        if self.phase in _ROUND:
-            self._void(now_ns, "paused")
-        else:
-            self.until += paused_ns
-            if self.flash_until:
-                self.flash_until += paused_ns
+        self.resumed(now_ns, 0, "capture data lost")
 
     def _finish_match(self, now, champions):
         self.winners = list(champions)
@@ -835,27 +819,29 @@ class Game(BaseGame):
                 "roller": self.roller, "discs": [d.to_dict() for d in self.discs[1:]],
                 "supply": self.supply.to_dict(), "options": opts, "over": self.over, "winners": list(self.winners)}
 
-    def _load_discs(self, state):
-        self.discs = [None] + [rules.Discs.from_dict(d) for d in state["discs"]]
-        self.supply = rules.Supply.from_dict(state["supply"])
-
     def restore(self, state, now_ns=0):
-        """Continue a match saved by ``state()`` (between rounds)."""
+        """Continue a match saved by ``state()`` (between rounds); ``summary``, the
+        line about the last round, is kept."""
         n = self.players
         if state.get("players") != n or len(state["discs"]) != n:
             raise ValueError("saved match is for " + str(state.get("players")) + " players")
-        self._load_discs(state)
+        self.discs = [None]
+        for d in state["discs"]:
+            self.discs.append(rules.Discs.from_dict(d))
+        self.supply = rules.Supply.from_dict(state["supply"])
         self.seed = state["seed"]
         self.round = state["round"]
         if not 1 <= state["roller"] <= n:
             raise ValueError("saved roller is not a seat")
         self.roller = state["roller"]
         self.throw = self.answer = None
-        self.summary = ""
         self._round_reset()
         for lb in self.setup_lines or ():
             lb.text = ""
-        champions = [p for p in range(1, n + 1) if rules.won(self.discs[p])]
+        champions = []
+        for p in range(1, n + 1):
+            if rules.won(self.discs[p]):
+                champions.append(p)
         if champions:
             self._new_throw()
             self._finish_match(now_ns, champions)
