@@ -66,3 +66,44 @@ def test_every_setting_is_documented_in_settings_toml():
         toml = f.read()
     for name, *_ in SPEC:
         assert "REFEREE_" + name.upper() + " =" in toml
+
+
+def test_a_line_getenv_cannot_parse_is_a_message_not_a_crash():
+    # CircuitPython's os.getenv raises ValueError on a malformed settings.toml line
+    def getenv(key):
+        if key == "REFEREE_PLAYERS":
+            raise ValueError("Invalid byte 'f'")
+        return {"REFEREE_WHITES": "3"}.get(key)
+
+    s = Settings(getenv)
+    assert s["players"] == 4 and s["whites"] == 3
+    assert len(s.messages) == 1
+    assert "REFEREE_PLAYERS unreadable" in s.messages[0] and "Invalid byte" in s.messages[0]
+
+
+def test_the_game_must_be_one_the_box_has():
+    import games
+
+    assert Settings(env(game=" Zilch "))["game"] == "zilch"
+    s = Settings(env(game="lightning"))
+    assert s["game"] == "reaction"
+    assert "REFEREE_GAME=lightning" in s.messages[0]
+    for name in games.names():
+        assert name in s.messages[0]
+
+
+def test_settings_hand_games_only_values_their_options_accept():
+    # a setting that shares its key with a game option must not be silently
+    # replaced by the option's default in the launcher
+    import games
+
+    for name, kind, default, low, _high, _doc in SPEC:
+        for game in games.names():
+            for opt in games.load(game).OPTIONS:
+                if opt.key != name:
+                    continue
+                assert opt.accepts(default), (game, name)
+                if kind in ("pick", "choice"):
+                    assert set(low) <= set(opt.choices), (game, name, low, opt.choices)
+    assert Settings(env(limit_s="25"))["limit_s"] == 30
+    assert "REFEREE_LIMIT_S=25" in Settings(env(limit_s="25")).messages[0]

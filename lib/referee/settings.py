@@ -9,14 +9,14 @@ may return str (CircuitPython 10.2+), int or bool (older versions, TOML parsers)
 SPEC = (
     ("players", "int", 4, 2, 7, "seats at the table (2-7)"),
     ("bots", "seats", "", None, None, "seats the box plays, e.g. \"2,3\""),
-    ("game", "str", "reaction", None, None, "game the launcher starts on"),
+    ("game", "game", "reaction", None, None, "game the launcher starts on (a name in games/__init__.py)"),
     ("tie_window_ms", "int", 0, 0, 50, "presses this close to the first also win (0 = strictly first)"),
     ("min_reaction_ms", "int", 0, 0, 200, "faster than this after the reveal = false start (0 = off; athletics uses 100)"),
     ("brightness", "int", 25, 1, 100, "ring brightness cap in percent (power budget)"),
     ("sound", "bool", True, None, None, "piezo on/off"),
     ("answer", "choice", "call", ("call", "tap"), None, "Wurfelblitz answer mode"),
     ("whites", "int", 2, 2, 3, "Wurfelblitz white dice"),
-    ("limit_s", "int", 30, 5, 120, "seconds before a race round nobody wins is void"),
+    ("limit_s", "pick", 30, (5, 10, 15, 20, 30, 45, 60, 90, 120), None, "seconds before a race round nobody wins is void"),
     ("capture", "choice", "auto", ("auto", "pio", "keypad"), None, "press capture backend"),
     ("menu_button", "bool", True, None, None, "a MENU button is fitted (GP14)"),
     ("rotation", "pick", 90, (0, 90, 180, 270), None, "display rotation in degrees (270 = upside down)"),
@@ -63,7 +63,13 @@ def _parse(kind, raw, low, high):
             if n not in seats:
                 seats.append(n)
         return tuple(seats)
-    return str(raw).strip()
+    s = str(raw).strip().lower()
+    if kind == "game":
+        import games
+
+        if s not in games.names():
+            raise ValueError("not one of " + "/".join(games.names()))
+    return s
 
 
 class Settings:
@@ -71,15 +77,20 @@ class Settings:
         self.values = {}
         self.messages = []
         for name, kind, default, low, high, _doc in SPEC:
-            raw = getenv("REFEREE_" + name.upper()) if getenv else None
+            key = "REFEREE_" + name.upper()
             value = default
             if kind == "seats":
                 value = ()
+            try:  # CircuitPython's getenv raises on a line it cannot parse
+                raw = getenv(key) if getenv else None
+            except Exception as e:
+                self.messages.append(key + " unreadable in settings.toml (" + str(e) + "); using " + str(default))
+                raw = None
             if raw is not None:
                 try:
                     value = _parse(kind, raw, low, high)
                 except (ValueError, TypeError) as e:
-                    self.messages.append("REFEREE_" + name.upper() + "=" + str(raw) + ": " + str(e) + "; using " + str(default))
+                    self.messages.append(key + "=" + str(raw) + ": " + str(e) + "; using " + str(default))
             self.values[name] = value
 
     def __getitem__(self, name):
