@@ -66,6 +66,19 @@ def test_menu_button_pauses_and_resume_restarts_the_round():
     assert g.round == 1
 
 
+def test_pausing_in_the_dark_lights_the_menu_and_resume_replays_lit():
+    t = SimTable(players=2)
+    g = t.start("reaction", rounds=3)
+    assert t.advance_until(lambda: not t.box.backlight, 10000)  # the stimulus is being drawn dark
+    t.menu()
+    t.advance(400)
+    assert t.app.mode == "pause" and t.box.backlight
+    assert "Paused" in t.screen_text()
+    t.hold(1)  # Resume: a paused race is replayed, from a lit screen
+    assert t.app.mode == "game" and t.box.backlight
+    assert g.round == 1
+
+
 def test_two_buttons_held_pause_and_end_game_returns_to_launcher():
     t = SimTable(players=2)
     t.start("reaction", rounds=3)

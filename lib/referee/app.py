@@ -48,6 +48,7 @@ class App:
         for item in (self._error_title, self._error_text, self._error_hint):
             self._error_root.append(item)
         self._paused_at = 0
+        self._lit = True
         for m in settings.messages:
             box.log("settings: " + m)
         self._show_launcher()
@@ -154,6 +155,8 @@ class App:
             self._pause_root.append(self._pause_view.group)
         self.mode = PAUSE
         self._paused_at = now
+        self._lit = self.box.backlight  # paused in a dark phase: light the menu, darken again on resume
+        self.box.reveal(True)
         self._pause_menu = Menu("Paused", [("Resume", "resume"), ("End game", "end")])
         self._pause_view.show(self._pause_menu)
         self.box.show(self._pause_root)
@@ -161,6 +164,7 @@ class App:
     def _pause_choice(self, value, now):
         if value == "resume":
             self.mode = GAME
+            self.box.reveal(self._lit)
             self.box.show(self.game.root)
             self._guard(self.game.resumed, now, now - self._paused_at)
         elif value == "end":
