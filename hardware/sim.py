@@ -30,6 +30,7 @@ from referee.settings import Settings  # noqa: E402
 
 STATIONS = 7
 LOOP_MS = 2  # the simulated main loop runs every 2 ms of virtual time
+KEY_MIN_MS = 40  # a window key press lasts at least this long
 NS_PER_MS = 1000000
 
 
@@ -113,6 +114,7 @@ class SimTable:
         self.box = SimBox(self, STATIONS, self.settings["brightness"])
         self.app = App(self.box, self.settings, catch_errors=catch_errors)
         self.press_log = []  # every scripted edge, for replay
+        self._key_down = {}  # window key -> time of its press
 
     def _clock(self):
         return self.now
@@ -157,8 +159,16 @@ class SimTable:
         return t
 
     def key(self, player, down):
-        """A live key edge now (the window's keyboard): no scripted release."""
-        self._schedule(self.now, player, bool(down))
+        """A live key edge now (the window's keyboard): no scripted release.
+        A key released within ``KEY_MIN_MS`` of its press (a fast tap, or a
+        press and release read in one frame) is held that long, so the tap
+        is not thrown away as a glitch."""
+        t = self.now
+        if down:
+            self._key_down[player] = t
+        else:
+            t = max(t, self._key_down.pop(player, t) + KEY_MIN_MS * NS_PER_MS)
+        self._schedule(t, player, bool(down))
 
     def menu(self, at_ns=None, hold_ms=80):
         return self.press(8, at_ns, hold_ms)

@@ -77,6 +77,25 @@ def test_bouncy_tap_is_still_one_tap():
     assert [g for g in seen if g[0] == 1] == [(1, TAP, 1)]
 
 
+def test_a_window_key_pressed_and_released_in_one_frame_is_still_a_tap():
+    # the window reads key down and up from one batch of events: same instant
+    t = SimTable(players=2)
+    seen = record_gestures(t)
+    got = spy_poll(t)
+    t.advance(10)
+    t.key(1, True)
+    t.key(1, False)
+    t.advance(500)
+    assert [g for g in seen if g[0] == 1] == [(1, TAP, 1)]
+    mine = [e for e in got if e[0] == 1]
+    assert mine[1][1] - mine[0][1] == 40 * MS
+    t.key(2, True)
+    t.advance(300)
+    t.key(2, False)  # a real hold keeps its own length
+    t.advance(500)
+    assert [e for e in got if e[0] == 2][-1][1] == t.now - 500 * MS
+
+
 def test_two_buttons_held_two_seconds_is_a_chord():
     g = Gestures(4)
     g.edge(1, 0, True)
