@@ -166,6 +166,9 @@ class DeviceBox(Box):
     def show(self, group):
         self.display.root_group = group
 
+    def log_exception(self, e):
+        _log_exception(e)
+
     def new_seed(self):
         seed = seed_from_bytes(os.urandom(16))
         self.log("seed " + str(seed))

@@ -406,7 +406,7 @@ def test_an_exception_in_the_loop_is_shown_logged_and_survived(world, capsys):
     assert microcontroller.watchdog.feeds - feeds == len(calls)
 
 
-def test_game_errors_use_the_apps_error_screen(world):
+def test_game_errors_use_the_apps_error_screen_and_log_the_traceback(world, capsys):
     dev = build(world, {"REFEREE_PLAYERS": "2"})
     game = dev.app.launch("reaction", 2)
 
@@ -414,9 +414,13 @@ def test_game_errors_use_the_apps_error_screen(world):
         raise ValueError("bad rule")
 
     game.tick = boom
+    capsys.readouterr()
     run(world, dev, 10)
     assert dev.app.mode == "error" and dev.errors == 0  # the app caught it
     assert dev.display.root_group is dev.app._error_root
+    serial = capsys.readouterr()
+    serial = serial.err + serial.out
+    assert "Traceback" in serial and "in boom" in serial and "ValueError: bad rule" in serial
 
 
 # --- sound, seed, store ----------------------------------------------------------------------

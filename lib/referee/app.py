@@ -178,6 +178,7 @@ class App:
         try:
             return fn(*args)
         except Exception as e:  # the box must never die silently
+            self.box.log_exception(e)
             self.show_error(e)
             return None
 

@@ -57,3 +57,6 @@ class Box:
 
     def log(self, msg):
         print(msg)
+
+    def log_exception(self, e):
+        """A game raised ``e``: the device prints its traceback to serial."""
