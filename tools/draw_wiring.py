@@ -133,7 +133,7 @@ def draw(path):
         pen.line([(bx - 12, y), (bx - 30, y)], GND, 2)
         pen.line([(bx - 30, y), (bx - 30, y + 10), (gnd_x, y + 10)], GND, 2)
         pen.dot(gnd_x, y + 10, GND, 4)
-    pen.text("one arcade button per station, a NeoPixel Ring 12 around each", 140, TOP - 60, pen.small, GREY)
+    pen.text("one push button per station, a NeoPixel Ring 12 around each", 140, TOP - 60, pen.small, GREY)
     x, y = pin_xy(header_of("PIEZO"))
     pygame.draw.circle(surf, (40, 40, 40), (330, y + 40), 22)
     pen.text("piezo", 330, y + 40, pen.small, (255, 255, 255), "c")
