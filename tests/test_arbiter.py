@@ -526,6 +526,41 @@ def test_settle_waits_out_the_tie_window():
     assert race.winners() == [1, 2]
 
 
+def test_settle_inside_the_tie_window_is_final_once_every_seat_is_judged():
+    w = 10 * MS
+    t = R + 200 * MS
+    race = revealed(2, tie_window_ns=w)
+    race.press(1, t)
+    race.press(2, t + 3 * MS)
+    race.settle(t + 3 * MS + GLITCH_NS)  # both held; the window runs to t + 10 ms
+    assert race.winners() == [1, 2]
+    solo = revealed(1, tie_window_ns=w)
+    solo.press(1, t)
+    solo.settle(t + GLITCH_NS)
+    assert solo.winners() == [1]
+    # a seat still unjudged (no press, or pending) keeps the wait
+    race = revealed(3, tie_window_ns=w)
+    race.press(1, t)
+    race.press(2, t + 3 * MS)
+    race.settle(t + 3 * MS + GLITCH_NS)
+    assert race.winners() == []
+    race.press(3, t + 5 * MS)
+    race.settle(t + 5 * MS + GLITCH_NS - 1)
+    assert race.pending() == [3] and race.winners() == []
+    race.settle(t + 5 * MS + GLITCH_NS)
+    assert race.winners() == [1, 2, 3]
+    # false starts, stuck and locked-out seats need not be waited for
+    race = Race(4, tie_window_ns=w)
+    race.arm(R - 3000 * MS)
+    race.reveal(R)
+    race.press(2, R - 100 * MS)
+    race.press(3, R - 4000 * MS)
+    race.lock_out(4)
+    race.press(1, t)
+    race.settle(t + GLITCH_NS)
+    assert (race.false_starts(), race.stuck(), race.winners()) == ([2], [3], [1])
+
+
 def test_settle_without_reveal_makes_dark_presses_false_starts():
     race = Race(2)
     race.press(1, R - 100 * MS)

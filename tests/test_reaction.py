@@ -1,6 +1,6 @@
 """The reaction-test mode end to end: capture -> Race -> screen -> rings -> sound."""
-from hardware.sim import SimTable
-from referee import rings, sound
+from hardware.sim import SimPixels, SimTable
+from referee import palette, rings, sound
 
 MS = 1000000
 
@@ -39,9 +39,24 @@ def test_first_by_margin_reaction_times_and_winner_ring():
     assert "P1 WINS" in text
     assert t.box.rings.mode(1) == rings.FLASH
     assert t.box.rings.mode(2) == rings.SOLID
-    lit = [any(c) for c in (t.ring(1)[0],)]
-    assert lit  # the winner's ring was written to the strip
     assert g.best[1] == 200 * MS
+    # the winner's ring flashes on the strip: full P1 colour, then dark, then again
+    full = station_rgb(t, 1)
+    seen = []
+    for _ in range(60):  # 120 ms of strip frames (a tap would skip the result later)
+        seen.append(t.ring(1))
+        t.advance(2)
+    assert [full] * 12 in seen and [(0, 0, 0)] * 12 in seen
+    assert all(frame in ([full] * 12, [(0, 0, 0)] * 12) for frame in seen)
+    assert set(t.ring(2)) == {station_rgb(t, 2, 60)}  # the others stay at rest
+
+
+def station_rgb(t, player, level=255):
+    """What the strip is sent for station ``player``'s colour at ``level``/255."""
+    px = SimPixels(1, brightness=t.box.pixels.brightness)
+    px[0] = palette.scale(palette.station(player), level)
+    px.show()
+    return px.transmitted(0)
 
 
 def test_same_nanosecond_is_a_tie_never_ordered_by_seat():
@@ -121,6 +136,39 @@ def test_reaction_uses_the_settings_tie_window():
     t.press(2, at_ns=r + 209 * MS)
     until(t, lambda: g.phase == "result")
     assert g.race.winners() == [1, 2]
+    assert g.wins == [0, 1, 1]
+    assert "TIE" in t.screen_text() and "P1 P2 tie" in t.screen_text()
+
+
+def test_tie_window_presses_3_ms_apart_are_a_tie_on_screen():
+    # both have pressed long before the window has passed: the round must still
+    # end with the tie, not "NO WINNER"
+    t = SimTable(players=2, seed=8, settings={"REFEREE_TIE_WINDOW_MS": "10"})
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 200 * MS)
+    t.press(2, at_ns=r + 203 * MS)
+    until(t, lambda: g.phase == "result")
+    text = t.screen_text()
+    assert "NO WINNER" not in text
+    assert "TIE" in text and "P1 P2 tie" in text
+    assert g.wins == [0, 1, 1]
+    assert t.box.rings.mode(1) == t.box.rings.mode(2) == rings.FLASH
+
+
+def test_tie_window_solo_player_wins_every_round():
+    t = SimTable(players=1, seed=8, settings={"REFEREE_TIE_WINDOW_MS": "10"})
+    g = t.start("reaction", rounds=3)
+    for k in range(3):
+        r = to_open(t, g)
+        t.press(1, at_ns=r + (180 + 20 * k) * MS)
+        until(t, lambda: g.phase == "result")
+        text = t.screen_text()
+        assert "P1 WINS" in text and "NO WINNER" not in text
+        assert g.wins[1] == k + 1
+        assert "P1 " + str(180 + 20 * k) + ".000 ms" in text
+        until(t, lambda: g.phase != "result")
+    assert g.over and g.winners == [1]
 
 
 def test_a_ms_capture_gets_a_two_scan_glitch_threshold():

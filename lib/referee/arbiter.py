@@ -156,7 +156,8 @@ class Race:
         Until settle() is called a press whose release is unknown is trusted as
         held. Once it is called, such a press is pending until it has been
         down for glitch_ns, and winners() waits until the tie window after the
-        earliest press has passed. The latest time given counts.
+        earliest press has passed (or every seat in contention is judged).
+        The latest time given counts.
         """
         _check_int("now_ns", now_ns)
         if self._known is None or now_ns > self._known:
@@ -315,11 +316,17 @@ class Race:
         """True if nothing still unknown can change the winners around best."""
         limit = best + self.tie_window_ns
         known = self._known
-        if known is not None and known < limit:
-            return False  # a press inside the tie window may still arrive
+        # before the tie window has passed, a press inside it may still arrive,
+        # unless every seat in contention already has its final status
+        wait = known is not None and known < limit
         r = self._reveal
         for p in range(1, self.players + 1):
-            if self._status[p] == PENDING and not self._locked[p]:
+            st = self._status[p]
+            if self._locked[p] or st in (VALID, FALSE_START, STUCK):
+                continue
+            if wait:
+                return False
+            if st == PENDING:
                 s = self._start[p]
                 if s is None:
                     return False
