@@ -39,14 +39,18 @@ except ImportError:  # CPython
 TITLE = "Zilch"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
+# Values as Rules.from_options takes them: the target as an int, switches as bools
+# ("off"/"on" is only how they read in the launcher). "mixed" bots alternate by seat:
+# the first bot seat cautious, the next expected value, and so on.
 _OFF_ON = ("off", "on")
+_NO_YES = (False, True)
 OPTIONS = (
-    Option("variant", "Game", ("15000", "10000", "5000"), "15000", ("15,000", "10,000", "5,000")),
-    Option("pyramiding", "Pyramiding", _OFF_ON, "off"),
-    Option("challenge", "Challenge", _OFF_ON, "off"),
-    Option("overtaking", "Overtaking", _OFF_ON, "off"),
-    Option("hint", "Hint", _OFF_ON, "off"),
-    Option("bot", "Bots", ("cautious", "expected"), "expected", ("cautious", "expected value")),
+    Option("variant", "Game", (15000, 10000, 5000), 15000, ("15,000", "10,000", "5,000")),
+    Option("pyramiding", "Pyramiding", _NO_YES, False, _OFF_ON),
+    Option("challenge", "Challenge", _NO_YES, False, _OFF_ON),
+    Option("overtaking", "Overtaking", _NO_YES, False, _OFF_ON),
+    Option("hint", "Hint", _NO_YES, False, _OFF_ON),
+    Option("bot", "Bots", ("cautious", "expected", "mixed"), "expected", ("cautious", "expected value", "mixed")),
 )
 
 PRE = "pre"  # before the first roll: roll, or announce a challenge
@@ -107,15 +111,17 @@ class Game(BaseGame):
         o = self.options
         self.rules = Rules.from_options(
             {
-                "variant": int(o.get("variant", "15000")),
-                "pyramiding": o.get("pyramiding", "off") == "on",
-                "challenge": o.get("challenge", "off") == "on",
-                "overtaking": o.get("overtaking", "off") == "on",
+                "variant": int(o.get("variant", 15000)),  # int(): an old "15000" still reads
+                "pyramiding": o.get("pyramiding") in (True, "on"),
+                "challenge": o.get("challenge") in (True, "on"),
+                "overtaking": o.get("overtaking") in (True, "on"),
             }
         )
-        self.show_hint = o.get("hint", "off") == "on"
-        self.bot_kind = BOT_KINDS.get(o.get("bot", "expected"), "ev")
-        self._bot_choice = zilch_strategy.BOTS[self.bot_kind]
+        self.show_hint = o.get("hint") in (True, "on")
+        kind = o.get("bot", "expected")
+        self.bot_kinds = {}  # bot seat -> "ev" or "cautious"
+        for i, b in enumerate(sorted(self.bots)):
+            self.bot_kinds[b] = BOT_KINDS.get(("cautious", "expected")[i % 2] if kind == "mixed" else kind, "ev")
         self.think_ns = THINK_MS * MS
         self.roll_ns = ROLL_MS * MS
         self.show_ns = SHOW_MS * MS
@@ -383,7 +389,8 @@ class Game(BaseGame):
         elif self.phase in (PRE, PICK, NEXT):
             text = "P" + str(self.player) + ": tap = next   hold = choose"
             if self.is_bot(self.player):
-                text = "the box plays P" + str(self.player)
+                text = "the box plays P" + str(self.player) + (
+                    " (cautious)" if self.bot_kinds[self.player] == "cautious" else " (expected value)")
             if self.show_hint:
                 text = self._hint_text()
         self.hint.text = text
@@ -650,6 +657,12 @@ class Game(BaseGame):
         elif phase != OVER and self.is_bot(self.player):
             self._bot_tick(now_ns)
 
+    def resumed(self, now_ns, paused_ns):
+        # the pause menu closed: the tumble, a result on screen and a bot's think
+        # time go on where they stopped
+        self.since += paused_ns
+        self._bot_at += paused_ns
+
     def _bot_tick(self, now):
         if self._bot_value is None:
             if now - self.since >= self.think_ns:
@@ -673,7 +686,7 @@ class Game(BaseGame):
             q = self._bot_challenge(p)
             return ("challenge", q) if q else ("roll",)
         if self.phase == PICK:
-            faces, bank = self._bot_choice(
+            faces, bank = zilch_strategy.BOTS[self.bot_kinds[p]](
                 self.roll, self.turn_points, self.rules, self.on_board[p], self.frozen, self.beat()
             )
             self._bot_bank = bank
@@ -682,26 +695,30 @@ class Game(BaseGame):
                     return value
             return self.menu.items[0][1]
         # NEXT
-        if self._bot_bank and self.can_bank() and not self._must_chase():
+        call = self._final_call()
+        if self.can_bank() and call <= 0 and (self._bot_bank or call < 0):
             return ("bank",)
         return ("roll",)
 
-    def _must_chase(self):
-        """In the final or a tie-break turn, banking is pointless if it cannot reach the
-        leader: the bot plays on."""
+    def _final_call(self):
+        # In the final or a tie-break turn: 1 if banking would still leave the bot
+        # behind someone (pointless: play on); -1 if banking wins the game (the bot
+        # ends strictly ahead and nobody is owed a turn after this one); else 0.
         if not self.final_by:
-            return False
+            return 0
         p = self.player
         mine = self.totals[p] + self.turn_points
+        top = 0
         for q in range(1, self.players + 1):
-            if q == p:
-                continue
-            theirs = self.totals[q]
-            if q == self.challenged:
-                theirs = max(0, theirs - self.turn_points)
-            if theirs > mine:
-                return True
-        return False
+            if q != p:
+                theirs = self.totals[q]
+                if q == self.challenged:
+                    theirs = max(0, theirs - self.turn_points)
+                if theirs > top:
+                    top = theirs
+        if top > mine:
+            return 1
+        return -1 if top < mine and not self.queue else 0
 
     def _bot_challenge(self, p):
         """Which player a bot challenges now (0 = none): the leading opponent, when the
@@ -714,7 +731,7 @@ class Game(BaseGame):
                 leader = q
         lead = self.totals[leader]
         mine = self.totals[p]
-        if self.bot_kind == "ev":
+        if self.bot_kinds[p] == "ev":
             first = self.challenge_count[p] == 0
             wanted = lead >= 1000 and (lead >= mine if first else lead > mine + 2000)
         else:
@@ -770,9 +787,13 @@ class Game(BaseGame):
         self.queue = list(data["queue"])
         self.tiebreak = data["tiebreak"]
         self.turn_no = data["turn_no"] - 1
+        turn = data["turn"]
+        if data.get("over"):  # a finished match stays finished, with its winners
+            self.turn_no += 1
+            self._game_over(list(data["winners"]), now)
+            return
         self.over = False
         self.winners = []
-        turn = data["turn"]
         self._begin_turn(turn["player"], now)
         if turn.get("challenged"):  # the challenge was announced: it still stands
             self.challenged = turn["challenged"]

@@ -85,7 +85,7 @@ def test_pinned_api_is_re_exported():
 
 
 @pytest.mark.parametrize("variant, target, kinds, sets", [
-    ("15000", 15000, True, True), ("10000", 10000, False, True), ("5000", 5000, False, False)])
+    (15000, 15000, True, True), (10000, 10000, False, True), (5000, 5000, False, False)])
 def test_variant_option_selects_the_preset(variant, target, kinds, sets):
     _, g = table(variant=variant)
     assert (g.rules.target, g.rules.kinds, g.rules.sets) == (target, kinds, sets)
@@ -189,12 +189,12 @@ def play_checked(t, g, max_ms=600000):
 
 
 VARIANTS = [
-    {"variant": "15000"},
-    {"variant": "10000"},
-    {"variant": "5000"},
-    {"pyramiding": "on"},
-    {"challenge": "on"},
-    {"overtaking": "on"},
+    {"variant": 15000},
+    {"variant": 10000},
+    {"variant": 5000},
+    {"pyramiding": True},
+    {"challenge": True},
+    {"overtaking": True},
 ]
 
 
@@ -209,7 +209,7 @@ def test_bot_match_to_a_winner_with_invariants(opts, bot, players):
     assert g.over and "WINS" in t.screen_text()
     for w in g.winners:
         assert t.box.rings.mode(w) == rings.FLASH
-    if opts.get("challenge") == "on":
+    if opts.get("challenge"):
         assert any(r["challenged"] for r in log), "no bot ever challenged"
 
 
@@ -348,7 +348,7 @@ def test_entry_minimum_500_then_350():
 
 
 def test_overtaking_must_beat_the_previous_players_bank():
-    t, g = table(2, overtaking="on")
+    t, g = table(2, overtaking=True)
     roll(t, g, [1, 1, 1, 2, 3, 4])
     keep(t, g, [1, 1, 1])
     choose(t, g, ("bank",))
@@ -365,7 +365,7 @@ def test_overtaking_must_beat_the_previous_players_bank():
 
 
 def test_pyramiding_combines_frozen_dice_with_new_ones():
-    t, g = table(2, pyramiding="on")
+    t, g = table(2, pyramiding=True)
     roll(t, g, [5, 2, 3, 4, 6, 6])
     keep(t, g, [5])
     roll(t, g, [5, 5, 2, 3, 4])
@@ -375,7 +375,7 @@ def test_pyramiding_combines_frozen_dice_with_new_ones():
 
 
 def test_pyramiding_frozen_dice_rescue_a_roll():
-    t, g = table(2, pyramiding="on")
+    t, g = table(2, pyramiding=True)
     roll(t, g, [2, 2, 2, 3, 4, 6])
     keep(t, g, [2, 2, 2])
     roll(t, g, [2, 3, 4])
@@ -473,7 +473,7 @@ def test_a_tie_break_that_stays_tied_goes_round_again():
 
 # --- challenge ----------------------------------------------------------------------------------
 def test_challenge_bank_adds_and_subtracts():
-    t, g = table(3, challenge="on")
+    t, g = table(3, challenge=True)
     g.totals[1:] = [1000, 3000, 200]
     g.on_board[1:] = [True, True, True]
     g.restore(g.state(), t.now)
@@ -496,7 +496,7 @@ def test_challenge_bank_adds_and_subtracts():
 
 
 def test_challenge_subtraction_stops_at_zero():
-    t, g = table(2, challenge="on")
+    t, g = table(2, challenge=True)
     g.totals[1:] = [0, 300]
     g.restore(g.state(), t.now)
     g.load_dice([1, 1, 1, 2, 3, 4])
@@ -507,7 +507,7 @@ def test_challenge_subtraction_stops_at_zero():
 
 
 def test_challenge_zilch_costs_600_then_2000():
-    t, g = table(2, challenge="on")
+    t, g = table(2, challenge=True)
     g.totals[1:] = [4000, 1000]
     g.on_board[1:] = [True, True]
     g.restore(g.state(), t.now)
@@ -523,7 +523,7 @@ def test_challenge_zilch_costs_600_then_2000():
 
 
 def test_second_challenge_after_5000_costs_2000_and_no_third():
-    t, g = table(2, challenge="on")
+    t, g = table(2, challenge=True)
     s = g.state()
     s["totals"] = [0, 6000, 1000]
     s["on_board"] = [False, True, True]
@@ -544,11 +544,11 @@ def test_second_challenge_after_5000_costs_2000_and_no_third():
 
 
 def test_a_restored_challenge_turn_keeps_its_challenge():
-    t, g = table(2, challenge="on")
+    t, g = table(2, challenge=True)
     choose(t, g, ("challenge", 2))
     s = g.state()
     assert s["turn"]["challenged"] == 2 and s["challenges"][1] == [True, False]
-    t2, g2 = table(2, challenge="on")
+    t2, g2 = table(2, challenge=True)
     g2.restore(s, t2.now)
     assert g2.challenged == 2 and values(g2) == [("roll",)]
     assert "vs P2" in t2.screen_text()
@@ -589,7 +589,7 @@ def test_bot_seat_never_waits_and_its_button_is_ignored():
 
 # --- screens, hint, state -----------------------------------------------------------------------
 def test_screens_render_and_read(tmp_path):
-    t, g = table(4, hint="on")
+    t, g = table(4, hint=True)
     g.totals[1:] = [1200, 350, 15000, 0]
     g.restore(g.state(), t.now)
     text = t.screen_text()
@@ -625,7 +625,7 @@ def test_seven_players_fit_on_screen(tmp_path):
 
 
 def test_state_is_plain_data_and_restores():
-    t, g = table(3, challenge="on", overtaking="on")
+    t, g = table(3, challenge=True, overtaking=True)
     roll(t, g, [1, 1, 1, 2, 3, 4])
     keep(t, g, [1, 1, 1])
     choose(t, g, ("bank",))
@@ -635,7 +635,7 @@ def test_state_is_plain_data_and_restores():
     assert s["totals"] == [0, 1000, 0, 0] and s["last_bank"][1] == 1000
     assert s["turn"]["player"] == 2 and s["challenge"] and s["overtaking"]
     assert s["seed"] == g.seed and s["variant"] == "classic"
-    t2, g2 = table(3, challenge="on", overtaking="on")
+    t2, g2 = table(3, challenge=True, overtaking=True)
     g2.restore(s, t2.now)
     s2 = g2.state()
     for key in ("totals", "on_board", "last_bank", "challenges", "previous", "final_by", "turn_no"):
@@ -644,7 +644,96 @@ def test_state_is_plain_data_and_restores():
 
 
 def test_game_over_hold_returns_to_the_launcher():
-    t, g = table(2, (1, 2), 1, FAST, variant="5000")
+    t, g = table(2, (1, 2), 1, FAST, variant=5000)
     assert t.run_until_over(600000)
     t.hold(1)
     assert t.app.mode == "launcher"
+
+
+# --- options from code, mixed bots, endgame, pause, restore (audit fixes) --------------------------
+def test_options_from_code_are_bools_and_int_targets():
+    t = SimTable(players=2, seed=1)
+    g = t.start("zilch", variant=10000, pyramiding=True, challenge=True, overtaking=True, hint=True)
+    r = g.rules
+    assert (r.target, r.pyramiding, r.challenge, r.overtaking, g.show_hint) == (10000, True, True, True, True)
+    t2 = SimTable(players=2, seed=1)
+    g2 = t2.start("zilch", variant=5000, pyramiding=False)
+    assert g2.rules.target == 5000 and not g2.rules.pyramiding and not g2.show_hint
+    names = {o.key: (o.name(o.default), o.name(True)) for o in zilch.OPTIONS}
+    assert names["pyramiding"] == ("off", "on") and names["variant"][0] == "15,000"  # on/off only on screen
+
+
+def test_mixed_bots_alternate_cautious_and_expected_value_by_seat():
+    t, g = table(3, bots=(2, 3), bot="mixed")
+    assert g.bot_kinds == {2: "cautious", 3: "ev"}
+    zilch_turn(t, g)  # P1 (human)
+    wait_for(t, g, (zilch.PRE,))
+    assert g.player == 2 and "the box plays P2 (cautious)" in t.screen_text()
+    g.load_dice([1, 1, 5, 2, 3, 4], [2, 3, 4])
+    wait_for(t, g, (zilch.NEXT,))
+    assert g.frozen == [1, 1, 5]  # the cautious bot takes the most points
+    wait_for(t, g, (zilch.END,))
+    wait_for(t, g, (zilch.PRE,))
+    assert g.player == 3 and "the box plays P3 (expected value)" in t.screen_text()
+    g.load_dice([1, 1, 5, 2, 3, 4], [2, 3, 4, 6, 6])
+    wait_for(t, g, (zilch.NEXT,))
+    assert g.frozen == [1]  # the same throw: the EV bot keeps a single 1 and rolls five
+
+
+def test_ev_bot_banks_a_final_turn_that_wins_the_game():
+    t, g = table(2, bots=(2,), bot="expected")
+    s = g.state()  # P1 triggered the end at 15,100; P2's final turn is the last of the game
+    s["totals"] = [0, 15100, 14800]
+    s["on_board"] = [False, True, True]
+    s["final_by"], s["queue"], s["previous"] = 1, [], 1
+    s["turn"]["player"] = 2
+    g.restore(s, t.now)
+    assert not zs.ev_should_bank(400, 3, g.rules)  # on points alone the EV bot would roll on
+    g.load_dice([4, 4, 4, 2, 3, 6], [2, 3, 6])  # had it rolled on: a Zilch
+    wait_for(t, g, (zilch.OVER,), max_ms=10000)
+    assert g.winners == [2] and g.totals[1:] == [15100, 15200]
+
+
+def test_ev_bot_still_rolls_when_a_tie_break_rival_plays_after_it():
+    t, g = table(3, bots=(2,), bot="expected")
+    s = g.state()  # P3 is still owed a final turn: banking 15,200 is no sure win
+    s["totals"] = [0, 15100, 14800, 14000]
+    s["on_board"] = [False, True, True, True]
+    s["final_by"], s["queue"], s["previous"] = 1, [3], 1
+    s["turn"]["player"] = 2
+    g.restore(s, t.now)
+    g.load_dice([4, 4, 4, 2, 3, 6], [2, 3, 6])
+    wait_for(t, g, (zilch.END,), max_ms=10000)
+    assert g.last_turn["result"] == "zilch"  # it rolled on (expected value), as before
+
+
+def test_a_pause_does_not_cut_the_result_or_a_bots_think_time():
+    t, g = table(2, bots=(2,), pace=dict(think_ms=1500, roll_ms=4, show_ms=1500))
+    roll(t, g, [1, 1, 1, 2, 3, 4])
+    keep(t, g, [1, 1, 1])
+    choose(t, g, ("bank",))
+    assert g.phase == zilch.END
+    t.advance(100)
+    t.menu()
+    t.advance(3000)
+    assert t.app.mode == "pause"
+    t.hold(1)  # Resume
+    assert t.app.mode == "game" and g.phase == zilch.END  # the bank is still on screen
+    wait_for(t, g, (zilch.PRE,))
+    assert g.player == 2
+    t.advance(300)  # the bot thinks 1.5 s
+    t.menu()
+    t.advance(3000)
+    t.hold(1)
+    assert g.phase == zilch.PRE and g._bot_value is None  # still thinking after the pause
+    wait_for(t, g, (zilch.ROLL, zilch.PICK, zilch.END))
+
+
+def test_a_finished_match_restores_finished():
+    t, g = table(2, (1, 2), 3, FAST, variant=5000)
+    assert t.run_until_over(600000)
+    s = g.state()
+    t2, g2 = table(2, (1, 2), 3, FAST, variant=5000)
+    g2.restore(s, t2.now)
+    assert g2.over and g2.winners == g.winners and g2.phase == zilch.OVER
+    assert "WINS" in t2.screen_text()

@@ -192,7 +192,7 @@ def match_part():
     for name, players, options, pace in (
         ("reaction", 3, {"rounds": 3}, None),
         ("wurfelblitz", 2, {"bot_ms": 900, "bot_errors": 300}, None),
-        ("zilch", 2, {"variant": "5000"}, (20, 20, 20)),
+        ("zilch", 2, {"variant": 5000}, (20, 20, 20)),
     ):
         try:
             head = HeadlessBox()
