@@ -405,6 +405,7 @@ class Game(BaseGame):
     def _to_wait(self, now):
         """The roller's turn; the last throw and its answer (or what happened) stay on screen."""
         self._enter("wait", now)
+        self.saves += 1  # between rounds: the app saves the match (state())
         self.until = now + _BOT_ROLL_NS
         p = self.roller
         self._set(self.top_left, "Round " + str(self.round + 1), palette.DIM)

@@ -459,6 +459,7 @@ class Game(BaseGame):
             title = "Challenge? Zilch costs " + str(cost)
         self.menu = Menu(title, items, owner=player)
         self._enter(PRE, now)
+        self.saves += 1  # a turn begins (the last one ended): the app saves the match
         self._draw()
 
     def _throw(self, now):
@@ -780,6 +781,8 @@ class Game(BaseGame):
         from its first roll (a saved match loses at most the turn being played)."""
         now = self.now if now_ns is None else now_ns
         for key in ("totals", "on_board", "last_bank", "challenge_count"):
+            if len(data[key]) != self.players + 1:
+                raise ValueError("saved match is not for " + str(self.players) + " players")
             setattr(self, key, list(data[key]))
         self.challenges = [list(c) for c in data["challenges"]]
         self.previous = data["previous"]

@@ -65,10 +65,10 @@ class SimBox(Box):
     capture_name = "sim"
     precision_ns = 1
 
-    def __init__(self, table, stations, brightness):
+    def __init__(self, table, stations, brightness, store=None):
         self.table = table
         pixels = SimPixels(stations * PER_RING, brightness=brightness / 100)
-        super().__init__(stations, pixels, SimTones(table), store=bytearray(4096))
+        super().__init__(stations, pixels, SimTones(table), store=bytearray(4096) if store is None else store)
         self.tones = self.tone_driver = self.sound.driver
         self.root = None
         self.logs = []
@@ -97,8 +97,10 @@ class SimBox(Box):
 class SimTable:
     """A simulated box with ``players`` people seated (the box has 7 stations)."""
 
-    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS):
-        """``settings``: dict of REFEREE_* values as in settings.toml."""
+    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS, store=None):
+        """``settings``: dict of REFEREE_* values as in settings.toml. ``store``: the
+        box's non-volatile bytes (default: a fresh bytearray(4096), like an empty
+        NVM; the window passes a file-backed one)."""
         self.players = players
         self.seed = seed
         self.rng = Rng(seed)
@@ -111,7 +113,8 @@ class SimTable:
         env.setdefault("REFEREE_PLAYERS", players)
         self.settings = Settings(env.get)
         pc_supervisor.use_clock(self._clock)
-        self.box = SimBox(self, STATIONS, self.settings["brightness"])
+        self.box = SimBox(self, STATIONS, self.settings["brightness"], store)
+        self.catch_errors = catch_errors
         self.app = App(self.box, self.settings, catch_errors=catch_errors)
         self.press_log = []  # every scripted edge, for replay
         self._key_down = {}  # window key -> time of its press
@@ -130,6 +133,20 @@ class SimTable:
         if seed is None:
             seed = self.rng.next_u32()
         return self.app.launch(name, self.players, tuple(bots), seed=seed, options=options)
+
+    def reboot(self):
+        """A power cycle: a new App on the same box and store (the NVM keeps its
+        bytes); held buttons and scripted presses are dropped, the clock goes on."""
+        import games
+
+        pc_supervisor.use_clock(self._clock)
+        self.app = None
+        games.unload()
+        self._pending = []
+        self._captured = []
+        self._key_down = {}
+        self.app = App(self.box, self.settings, catch_errors=self.catch_errors)
+        return self.app
 
     # --- presses -------------------------------------------------------------
     def _schedule(self, t_ns, player, pressed):

@@ -13,8 +13,10 @@ from referee import palette, screen
 from referee.box import REVEAL
 from referee.game import resolve_options
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
-from referee.launcher import Launcher
+from referee.launcher import RESUME, Launcher
 from referee.menu import Menu, MenuView
+from referee.rng import Rng
+from referee.store import Store
 
 LAUNCHER = "launcher"
 GAME = "game"
@@ -36,6 +38,11 @@ class App:
         self.game = None
         self.mode = LAUNCHER
         self.error = None
+        # match saves (DESIGN 7): none on a box without a store of at least 1 KiB
+        mem = box.store
+        self.store = Store(mem, box.log) if mem is not None and len(mem) >= 1024 else None
+        self._name = None  # the running game's registry name
+        self._saves = 0  # the game's save points already written (-1: match over, save cleared)
         self._pause_menu = None
         self._pause_view = None  # built on the first pause
         self._pause_root = None
@@ -44,7 +51,7 @@ class App:
         self._error_root.append(screen.background(0x400000))
         self._error_title = screen.centred("Something went wrong", 20, 2, palette.WARN)
         self._error_text = screen.text("", 8, 60, 1)
-        self._error_hint = screen.centred("hold any button: back to menu", screen.HEIGHT - 20, 1)
+        self._error_hint = screen.centred("hold any button: menu (resume from the last save)", screen.HEIGHT - 20, 1)
         for item in (self._error_title, self._error_text, self._error_hint):
             self._error_root.append(item)
         self._paused_at = 0
@@ -54,7 +61,7 @@ class App:
         self._show_launcher()
 
     def _show_launcher(self):
-        self.launcher = Launcher(self.settings, self.box.stations)
+        self.launcher = Launcher(self.settings, self.box.stations, self.store.load() if self.store else None)
         msgs = self.settings.messages
         if len(msgs) > 1:
             self.launcher.warn("(" + str(len(msgs)) + " bad settings, see serial) " + msgs[0])
@@ -82,6 +89,8 @@ class App:
         self.box.log("match " + name + " seed " + str(seed) + " players " + str(players) + " bots " + str(tuple(bots)))
         self.launcher = None  # its screen is not needed during the match: free it
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
+        self._name = name
+        self._saves = 0
         self.gestures.reset()
         self.box.reveal(True)
         self.box.rings.rest(players)
@@ -90,6 +99,36 @@ class App:
         if self.mode == GAME:
             self.box.show(self.game.root)
         return self.game
+
+    def resume(self):
+        # Continue the saved match (same game, seats, bots, options, seed; the state
+        # and the generator restored). A save that does not restore is dropped.
+        s = self.store.load() if self.store else None
+        if s is None:
+            return None
+        try:
+            g = self.launch(s["game"], s["players"], s["bots"], s["seed"], s["options"])
+            if self.mode == GAME:
+                g.restore(s["state"], self.box.now_ns())
+                if len(s["rng"]) != 4:
+                    raise ValueError("rng")
+                g.rng = Rng.from_state(s["rng"])
+                self._saves = g.saves
+            return g
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+            self.box.log("saved match does not restore, dropped: " + format_exception(e))
+            self.store.clear()
+            self.back_to_launcher()
+            return None
+
+    def _save(self):
+        g = self.game
+        self._saves = g.saves
+        try:
+            self.store.save({"game": self._name, "players": g.players, "bots": list(g.bots), "seed": g.seed,
+                             "options": g.options, "rng": list(g.rng._s), "state": g.state()})
+        except Exception as e:  # a failed save must not stop the match
+            self.box.log("save failed: " + format_exception(e))
 
     def back_to_launcher(self):
         self.game = None
@@ -115,8 +154,17 @@ class App:
                 self._guard(game.edge, player, t_ns, pressed)
         for player, kind, count in self.gestures.update(now):
             self._route(player, kind, count, now)
-        if self.mode == GAME and self.game is not None:
-            self._guard(self.game.tick, now)
+        if self.mode == GAME:
+            game = self.game
+            self._guard(game.tick, now)
+            # saves happen only here, at the game's save points (between rounds, no
+            # race armed); a finished match is forgotten so it is not offered again
+            if self.mode == GAME and self.store and self._saves >= 0:
+                if game.over:
+                    self._saves = -1
+                    self.store.clear()
+                elif game.saves != self._saves:
+                    self._save()
         box.rings.update(now)
         box.sound.update(now)
 
@@ -125,7 +173,9 @@ class App:
             if player == MENU or kind == CHORD:
                 return
             self.launcher.gesture(player, kind, count)
-            if self.launcher.choice is not None:
+            if self.launcher.choice == RESUME:
+                self.resume()
+            elif self.launcher.choice is not None:
                 name, players, bots, options = self.launcher.choice
                 self.launch(name, players, bots, options=options)
         elif self.mode == GAME:
@@ -167,7 +217,9 @@ class App:
             self.box.reveal(self._lit)
             self.box.show(self.game.root)
             self._guard(self.game.resumed, now, now - self._paused_at)
-        elif value == "end":
+        elif value == "end":  # the match is abandoned: not offered again
+            if self.store:
+                self.store.clear()
             self.back_to_launcher()
 
     def _guard(self, fn, *args):

@@ -80,6 +80,9 @@ class BaseGame:
         self.over = False
         self.winners = []
         self.message = ""
+        # A resumable game (one with restore()) adds 1 here whenever a round or turn
+        # has ended and state() is consistent: the app then saves the match.
+        self.saves = 0
 
     def new_race(self):
         """A Race for this table: tie window and minimum reaction from the

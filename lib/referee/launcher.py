@@ -8,11 +8,14 @@ from referee import palette, screen
 from referee.menu import Menu, MenuView
 
 _START = "__start__"
+RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
 
 
 class Launcher:
-    def __init__(self, settings, stations):
+    def __init__(self, settings, stations, saved=None):
         self.settings = settings
+        # the store's saved match, offered first: (game name, players) kept, not the dict
+        self.saved = (saved.get("game"), saved.get("players")) if saved else None
         self.stations = stations
         self.root = displayio.Group()
         self.root.append(screen.background())
@@ -36,6 +39,12 @@ class Launcher:
         for i, item in enumerate(items):
             if item[1] == default:
                 index = i
+        s = self.saved
+        for title, name in items:
+            if s and name == s[0]:
+                items.insert(0, ("Resume " + title + " (" + str(s[1]) + "p)", RESUME))
+                index = 0
+                break
         self.menu = Menu("Choose a game", items, index=index)
         self.stage = "game"
         self._draw()
@@ -67,6 +76,9 @@ class Launcher:
         self._draw()
 
     def _choose(self, value):
+        if value == RESUME:
+            self.choice = RESUME
+            return
         if self.stage == "game":
             try:
                 self.module = games.load(value)

@@ -1,0 +1,254 @@
+"""Match saves and resume through the app (DESIGN.md §7) on the simulated box.
+
+The app writes {"game", "players", "bots", "seed", "options", "rng", "state"} to the
+box's store at each save point a game marks (Würfelblitz: a round has ended; Zilch:
+a turn begins), clears it when the match ends or is ended from the pause menu, and
+the launcher offers an unfinished match first. ``SimTable.reboot()`` is a power
+cycle: a new App on the same box and store.
+"""
+
+import pytest
+
+import games
+from hardware.sim import SimTable
+from referee.store import Store
+
+ZILCH_FAST = dict(think_ms=6, roll_ms=4, show_ms=6)
+
+
+def opt(game, key, name):
+    """The value of option ``key`` that reads ``name`` in the launcher (e.g. "on")."""
+    for o in games.load(game).OPTIONS:
+        if o.key == key:
+            return o.choices[list(o.names).index(name)]
+    raise KeyError(key)
+
+
+class Recorder(bytearray):
+    """The sim's NVM, noting what the game was doing at each write."""
+
+    def __init__(self, size=4096):
+        super().__init__(b"\xff" * size)
+        self.table = None
+        self.writes = []  # (game phase, what the store then holds: a dict or None)
+
+    def __setitem__(self, index, value):
+        super().__setitem__(index, value)
+        g = self.table.game if self.table is not None else None
+        self.writes.append((getattr(g, "phase", None), Store(self).load()))
+
+
+def zilch_table(players=4, seed=3, bots=None, **opts):
+    t = SimTable(players=players, seed=seed)
+    o = {"variant": opt("zilch", "variant", "5,000"), "challenge": opt("zilch", "challenge", "on"),
+         "overtaking": opt("zilch", "overtaking", "on")}
+    o.update(opts)
+    g = t.start("zilch", bots=tuple(range(1, players + 1)) if bots is None else bots, seed=777, **o)
+    g.pace(**ZILCH_FAST)
+    return t, g
+
+
+def wurfel_table(players=3, seed=4):
+    t = SimTable(players=players, seed=seed)
+    g = t.start("wurfelblitz", bots=tuple(range(1, players + 1)), seed=4242, bot_ms=900, bot_errors=300,
+                whites=3, brainteaser=True, handicaps=(1, 2, 3)[:players])
+    return t, g
+
+
+def resume_from_launcher(t):
+    """After a (re)boot: the launcher's first item is the saved match; hold to resume."""
+    t.advance(20)
+    assert t.app.mode == "launcher"
+    text = t.screen_text()
+    assert text.index("Resume") < text.index("Reaction test")
+    assert t.app.launcher.menu.index == 0
+    t.hold(1)
+    assert t.app.mode == "game"
+    return t.game
+
+
+def result(g):
+    s = g.state()
+    return g.winners, s.get("totals") or s.get("discs"), s.get("turn_no") or s.get("round")
+
+
+# --- a power cut mid-match -----------------------------------------------------------
+
+
+def test_zilch_resumes_after_a_reboot_and_ends_as_if_never_cut():
+    t, g = zilch_table()
+    t.advance(1500)
+    saved = t.app.store.load()
+    assert saved["game"] == "zilch" and saved["state"]["turn_no"] > 5 and not g.over
+    t.reboot()
+    t.advance(20)
+    assert "Resume Zilch (4p)" in t.screen_text()
+    g2 = resume_from_launcher(t)
+    assert g2 is not g and g2.bots == (1, 2, 3, 4) and g2.seed == 777
+    assert g2.state() == saved["state"]  # scores, whose turn, challenges, options
+    g2.pace(**ZILCH_FAST)
+    assert t.run_until_over(20 * 60 * 1000) and g2.winners
+    # the same seed played straight through ends the same way: the generator was saved too
+    t0, g0 = zilch_table()
+    assert t0.run_until_over(20 * 60 * 1000)
+    assert result(g2) == result(g0)
+
+
+def test_wurfelblitz_resumes_after_a_reboot_and_ends_as_if_never_cut():
+    t, g = wurfel_table()
+    t.advance(30000)
+    saved = t.app.store.load()
+    assert saved["state"]["round"] >= 3 and not g.over
+    t.reboot()
+    g2 = resume_from_launcher(t)
+    assert g2.state() == saved["state"]  # discs, supply, roller, round, options
+    assert g2.phase == "wait" and g2.options["handicaps"] == [1, 2, 3]
+    assert t.run_until_over(30 * 60 * 1000) and g2.winners
+    t0, g0 = wurfel_table()
+    assert t0.run_until_over(30 * 60 * 1000)
+    assert result(g2) == result(g0)
+
+
+@pytest.mark.parametrize("name", ["zilch", "wurfelblitz"])
+def test_every_save_of_a_match_restores_into_a_fresh_game(name):
+    mem = Recorder()
+    t = SimTable(players=3, seed=8, store=mem)
+    mem.table = t
+    if name == "zilch":
+        g = t.start("zilch", bots=(1, 2, 3), seed=99, variant=opt("zilch", "variant", "5,000"),
+                    challenge=opt("zilch", "challenge", "on"), overtaking=opt("zilch", "overtaking", "on"))
+        g.pace(**ZILCH_FAST)
+    else:
+        g = t.start("wurfelblitz", bots=(1, 2, 3), seed=99, bot_ms=900, handicap=2)
+    assert t.run_until_over(30 * 60 * 1000)
+    saves = [w[1] for w in mem.writes if w[1] is not None]
+    assert len(saves) >= 10 and mem.writes[-1][1] is None  # cleared when it ended
+    if name == "zilch":  # the variant state was saved along the way
+        assert any(s["state"]["final_by"] for s in saves)
+        assert any(any(c[0] for c in s["state"]["challenges"]) for s in saves)
+    for s in saves:
+        fresh = SimTable(players=3, seed=1)
+        Store(fresh.box.store).save(s)
+        fresh.reboot()
+        assert fresh.app.resume().state() == s["state"]
+
+
+def test_a_zilch_tie_break_survives_a_save_and_resume():
+    t, g = zilch_table(players=3, bots=())
+    s = g.state()
+    s["totals"] = [0, 5100, 5100, 4000]
+    s["on_board"] = [False, True, True, True]
+    s["final_by"], s["queue"], s["previous"], s["tiebreak"] = 1, [1], 3, 1
+    s["challenges"][2] = [True, False]
+    s["challenge_count"][2] = 1
+    s["turn"]["player"] = 2
+    g.restore(s, t.now)
+    t.advance(10)
+    assert t.app.store.load()["state"] == g.state()  # restore() ended in a save point
+    t.reboot()
+    g2 = resume_from_launcher(t)
+    assert g2.state() == g.state()
+    assert (g2.player, g2.queue, g2.tiebreak, g2.final_by) == (2, [1], 1, 1)
+    assert "TIE-BREAK" in t.screen_text()
+
+
+def test_saves_are_written_only_between_rounds_never_with_a_race_armed():
+    mem = Recorder()
+    t = SimTable(players=3, seed=8, store=mem)
+    mem.table = t
+    t.start("wurfelblitz", bots=(1, 2, 3), seed=5, bot_ms=900)
+    assert t.run_until_over(30 * 60 * 1000)
+    phases = [w[0] for w in mem.writes]
+    assert phases and set(phases[:-1]) == {"wait"} and phases[-1] == "over"
+
+
+# --- what is offered, and what is not ------------------------------------------------
+
+
+def test_a_finished_match_is_not_offered():
+    t, g = zilch_table(players=2)
+    assert t.run_until_over(20 * 60 * 1000)
+    t.advance(10)
+    assert t.app.store.load() is None
+    t.hold(1)
+    assert t.app.mode == "launcher" and "Resume" not in t.screen_text()
+    t.reboot()
+    t.advance(20)
+    assert "Resume" not in t.screen_text()
+
+
+def test_ending_a_match_from_the_pause_menu_forgets_it():
+    t, g = zilch_table(players=2, bots=(2,))
+    t.advance(2000)
+    assert t.app.store.load() is not None
+    t.menu()
+    t.advance(300)
+    t.tap(1)  # Resume -> End game
+    t.hold(1)
+    assert t.app.mode == "launcher" and t.app.store.load() is None
+    assert "Resume" not in t.screen_text()
+
+
+def test_a_corrupted_save_is_not_offered_and_the_older_one_is():
+    t, g = zilch_table()
+    t.advance(1500)
+    mem = t.box.store
+    s = t.app.store
+    newest = s._newest()
+    older_slot = 1 - newest[1]
+    mem[newest[1] * 2048 + 40] ^= 0x20  # one bit of the newest payload
+    older = s.load()
+    assert older is not None and older["state"]["turn_no"] < t.game.turn_no
+    t.reboot()
+    g2 = resume_from_launcher(t)
+    assert g2.state() == older["state"]
+    mem[older_slot * 2048 + 40] ^= 0x20  # and the older one too: nothing is offered
+    t.reboot()
+    t.advance(20)
+    assert "Resume" not in t.screen_text()
+    t.hold(1)  # the first item is a game again
+    assert t.app.launcher.stage == "players"
+
+
+def test_a_save_that_does_not_restore_is_dropped_with_a_message():
+    t, g = zilch_table()
+    t.advance(2000)
+    bad = t.app.store.load()
+    del bad["state"]["totals"]  # e.g. written by an older firmware
+    t.app.store.save(bad)
+    t.reboot()
+    t.advance(20)
+    assert "Resume Zilch" in t.screen_text()
+    t.hold(1)
+    assert t.app.mode == "launcher" and t.game is None
+    assert "Resume" not in t.screen_text() and t.app.store.load() is None
+    assert any("saved match does not restore" in m and "KeyError" in m for m in t.box.logs)
+
+
+def test_an_error_in_a_game_offers_resume_from_the_last_save():
+    t = SimTable(players=3, seed=8, catch_errors=True)
+    g = t.start("zilch", bots=(1, 2, 3), seed=31, variant=opt("zilch", "variant", "5,000"))
+    g.pace(**ZILCH_FAST)
+    t.advance(1500)
+    saved = t.app.store.load()
+
+    def boom(now):
+        raise RuntimeError("a die rolled off the table")
+
+    g.tick = boom
+    t.advance(20)
+    assert t.app.mode == "error"
+    assert "resume from the last save" in t.screen_text()
+    assert t.app.store.load() == saved  # the error wrote nothing
+    t.hold(1)
+    g2 = resume_from_launcher(t)
+    assert g2.state() == saved["state"]
+    g2.pace(**ZILCH_FAST)
+    assert t.run_until_over(20 * 60 * 1000) and g2.winners
+
+
+def test_games_without_restore_are_never_saved():
+    t = SimTable(players=2, seed=3)
+    g = t.start("reaction", bots=(2,), rounds=3)
+    assert t.run_until_over(60000) and g.saves == 0
+    assert t.box.store == bytearray(4096)  # untouched
