@@ -19,6 +19,9 @@ def _args(argv):
     ap.add_argument("--seed", type=int, default=1, help="seed of the simulated table")
     ap.add_argument("--scale", type=int, default=2, help="window zoom (default 2)")
     ap.add_argument("--game", default=None, help="demo only this game")
+    ap.add_argument("--save", default=None, metavar="FILE",
+                    help="window only: the file that stands in for the box's NVM, where matches are saved"
+                         " (default ~/.referee-box-nvm.bin; the demo never touches it)")
     return ap.parse_args(argv)
 
 
@@ -55,7 +58,7 @@ def main(argv):
         from hardware import pc_demo
 
         return pc_demo.run(DEFAULT_DEMO_DIR, settings, seed=args.seed, only=args.game)
-    return pc_window.run(settings, seed=args.seed, scale=args.scale)
+    return pc_window.run(settings, seed=args.seed, scale=args.scale, save_path=args.save)
 
 
 if __name__ == "__main__":

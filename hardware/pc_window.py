@@ -1,7 +1,9 @@
 """PC only: the simulated box in a pygame window, in real time.
 
 Keys 1-7 are the station buttons (hold them like the real ones), M is MENU,
-Esc or closing the window quits.
+Esc or closing the window quits. The box's NVM is a file (``hardware/pc_store.py``,
+default ``~/.referee-box-nvm.bin``): a match left unfinished is offered for resume
+the next time the window opens.
 """
 
 import os
@@ -27,14 +29,15 @@ def unavailable():
     return ""
 
 
-def run(settings, seed=1, scale=2, players=None):
+def run(settings, seed=1, scale=2, players=None, save_path=None):
     import pygame
 
-    from hardware import pc_display, pc_view
+    from hardware import pc_display, pc_store, pc_view
     from hardware.sim import SimTable
 
     n = int(settings.get("REFEREE_PLAYERS", 4) or 4)
-    table = SimTable(players=n, seed=seed, settings=settings, catch_errors=True)
+    store = pc_store.FileNvm(save_path or pc_store.DEFAULT_PATH)
+    table = SimTable(players=n, seed=seed, settings=settings, catch_errors=True, store=store)
     pygame.init()
     pygame.display.set_caption("Referee Box (keys 1-7 = stations, M = menu, Esc = quit)")
     win = pygame.display.set_mode(pc_view.size(table.box.stations, scale))
