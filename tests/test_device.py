@@ -466,6 +466,28 @@ def test_the_store_is_nvm(world):
     assert dev.box.store is microcontroller.nvm and len(dev.box.store) == 4096
 
 
+def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(world):
+    import microcontroller
+
+    from referee import screen
+    from referee.app import App
+
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    nvm = microcontroller.nvm
+    assert nvm.writes == 0
+    game = dev.app.launch("zilch", 2, (1, 2))  # seeded from os.urandom(16): a 128-bit seed
+    game.pace(think_ms=6, roll_ms=4, show_ms=6)
+    run(world, dev, 200)
+    assert not game.over and game.saves >= 3
+    assert nvm.writes == game.saves  # one slice write per save point, nothing else
+    saved = dev.app.store.load()
+    assert saved["seed"] == game.seed > 2 ** 64 and saved["state"]["turn_no"] == game.turn_no
+    app = App(dev.box, dev.app.settings)  # what code.py builds after a reset
+    assert "Resume Zilch (2p)" in screen.screen_text(app.launcher.root)
+    g2 = app.resume()
+    assert g2.seed == game.seed and g2.state() == saved["state"]
+
+
 # --- boot.py ------------------------------------------------------------------------------------
 
 
