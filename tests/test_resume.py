@@ -252,3 +252,84 @@ def test_games_without_restore_are_never_saved():
     g = t.start("reaction", bots=(2,), rounds=3)
     assert t.run_until_over(60000) and g.saves == 0
     assert t.box.store == bytearray(4096)  # untouched
+
+
+# --- the same under MicroPython ---------------------------------------------------------
+
+VM_MATCH = r"""
+from referee.app import App
+from referee.box import Box
+from referee.settings import Settings
+
+NOW = [0]
+EDGES = []
+LOGS = []
+
+
+class HeadBox(Box):
+    def now_ns(self):
+        return NOW[0]
+
+    def poll(self):
+        e = EDGES[:]
+        del EDGES[:]
+        return e
+
+    def set_backlight(self, on):
+        EDGES.append((0, NOW[0], bool(on)))
+
+    def show(self, group):
+        self.root = group
+
+    def new_seed(self):
+        return 2 ** 100 + 3
+
+    def log(self, msg):
+        LOGS.append(msg)
+
+
+class Px:
+    def __setitem__(self, i, c):
+        pass
+
+    def show(self):
+        pass
+
+
+class Tn:
+    def tone(self, f):
+        pass
+
+
+box = HeadBox(7, Px(), Tn(), store=bytearray(b"\xff" * 4096))
+for name, players, options, steps in (("zilch", 3, {"variant": 5000, "challenge": True}, 400),
+                                      ("wurfelblitz", 3, {"bot_ms": 900, "whites": 3}, 12000)):
+    app = App(box, Settings(None), catch_errors=False)
+    game = app.launch(name, players, (1, 2, 3), options=options)
+    if name == "zilch":
+        game.pace(6, 4, 6)
+    for _ in range(steps):
+        NOW[0] += 2000000
+        app.step()
+    saved = app.store.load()
+    print(name, game.saves > 1, game.over, saved is not None and saved["seed"] == game.seed)
+    app2 = App(box, Settings(None), catch_errors=False)  # a reset
+    print("offered", app2.launcher.menu.items[0][0])
+    g2 = app2.resume()
+    print("same state", g2.state() == saved["state"], g2.rng._s == saved["rng"])
+print("logs", [m for m in LOGS if not m.startswith("match ")])
+"""
+
+
+def test_saves_and_resume_work_the_same_under_micropython():
+    import compat
+
+    compat.require_vm()
+    vm = compat.run_vm(VM_MATCH)
+    assert vm.returncode == 0, vm.stderr
+    py = compat.run_cpython(VM_MATCH)
+    assert py.returncode == 0, py.stderr
+    assert vm.stdout == py.stdout
+    assert "zilch True False True\noffered Resume Zilch (3p)\nsame state True True\n" in vm.stdout
+    assert "wurfelblitz True False True\noffered Resume Wurfelblitz (3p)\nsame state True True\n" in vm.stdout
+    assert "logs []" in vm.stdout
