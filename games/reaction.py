@@ -138,6 +138,9 @@ class Game(BaseGame):
 
     def _go_dark(self, now_ns):
         self.phase = DARK
+        # armed now, before the light goes off: the arm is in before any settle()
+        # (the captured dark edge may come back late: up to 20 ms without the jumper)
+        self.race.arm(now_ns)
         self.box.reveal(False)
         self._show_stimulus()  # drawn while nobody can see it
         self.until = now_ns + (1500 + self.rng.randbelow(2500)) * MS
@@ -158,8 +161,6 @@ class Game(BaseGame):
                     if b not in self.bot_at:
                         spread = self.rng.randbelow(2 * BOT_SPREAD_MS + 1) - BOT_SPREAD_MS
                         self.bot_at[b] = t_ns + (BOT_MEAN_MS + spread) * MS + self.rng.randbelow(MS)
-            elif not pressed and self.phase == DARK:
-                self.race.arm(t_ns)
             return
         if not 1 <= player <= self.players:
             return

@@ -254,6 +254,25 @@ def test_a_reaction_round_is_judged_from_captured_times(world):
     assert game.wins[1:] == [1, 0]
 
 
+def test_without_the_jumper_a_press_before_the_dark_phase_is_no_false_start(world):
+    # the dark edge comes back 20 ms late (CPU-timed fallback); the race must not
+    # judge a press made while the screen still said GET READY as a false start
+    from referee import rings
+
+    world.jumpers.clear()
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    game = dev.app.launch("reaction", 2, options={"rounds": 3})
+    run(world, dev, 4)
+    assert game.phase == "ready"
+    world.press(2, at_ns=game.until - 300 * MS, hold_ns=100 * MS)  # P1, let go before dark
+    while game.phase != "dark":
+        run(world, dev, 2)
+    run(world, dev, 40)  # past the 20 ms fallback
+    assert dev.box.reveal_fallbacks >= 1
+    assert game.race.false_starts() == [] and game.flagged == []
+    assert dev.box.rings.mode(1) != rings.BLINK
+
+
 def test_fifo_overflow_voids_the_round(world):
     world.background_read = False  # CircuitPython 9: no DMA ring, an 8-word FIFO
     dev = build(world, {"REFEREE_PLAYERS": "2"})

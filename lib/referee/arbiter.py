@@ -5,7 +5,9 @@ pure function of the *set* of facts given to it (edges, reveal, arm, settle
 time, lock-outs, declarations): never of call order, arrival order or seat
 number. Nothing is decided when an edge arrives; the verdict is computed lazily
 (and cached) when asked for, so a late or out-of-order edge is simply part of
-the set the next time a verdict is read.
+the set the next time a verdict is read. One exception keeps settled verdicts
+stable: a first arm or reveal that comes after a settle() already past its time
+(it broke settle's promise) counts only for presses after that settle time.
 
 Times are integer nanoseconds on one monotonic base. See docs/arbitration.md
 for the rules in words, with examples.
@@ -86,6 +88,7 @@ class Race:
         self._reveal = None
         self._arm = None
         self._known = None
+        self._alate = self._rlate = None  # settle time a late arm / reveal came after
         self._waits = False  # some status depended on the settle time
         self.is_void = False
         self.void_reason = None
@@ -102,19 +105,31 @@ class Race:
     def arm(self, t_ns):
         """The race is armed (dark phase starts) at t_ns. Optional.
 
-        A button that went down at or before the arm instant is not a false
-        start; if it is still down at the reveal it is stuck. The earliest arm
-        given counts.
+        A button that went down at or before the arm instant (and not at the
+        reveal instant itself) is not a false start; if it is still down at the
+        reveal it is stuck. The earliest arm given counts. A first arm given
+        after settle(now) with t_ns <= now is late: presses up to now keep the
+        verdict that settle made (a false start stays one).
         """
         _check_int("t_ns", t_ns)
         if self._arm is None or t_ns < self._arm:
+            k = self._known
+            if self._arm is None and k is not None and t_ns <= k:
+                self._alate = k
             self._arm = t_ns
             self._dirty = True
 
     def reveal(self, t_ns):
-        """The stimulus became visible at t_ns. The earliest reveal given counts."""
+        """The stimulus became visible at t_ns. The earliest reveal given counts.
+
+        A first reveal given after settle(now) with t_ns <= now is late: presses
+        up to now stay false starts, as that settle judged them.
+        """
         _check_int("t_ns", t_ns)
         if self._reveal is None or t_ns < self._reveal:
+            k = self._known
+            if self._reveal is None and k is not None and t_ns <= k:
+                self._rlate = k
             self._reveal = t_ns
             self._dirty = True
 
@@ -151,7 +166,7 @@ class Race:
             self._dirty = True
 
     def settle(self, now_ns):
-        """Promise: every edge (and the reveal) up to and including now_ns is in.
+        """Promise: every edge (and the arm and reveal) up to and including now_ns is in.
 
         Until settle() is called a press whose release is unknown is trusted as
         held. Once it is called, such a press is pending until it has been
@@ -268,8 +283,14 @@ class Race:
         a = self._arm
         if a is not None and r is not None and a > r:
             a = r
-        if s is None or (a is not None and s <= a):
+        late = self._alate
+        # down at or before the arm (a press at the reveal instant itself is
+        # judged against the reveal); a late arm does not cover presses up to
+        # the settle it came after
+        if s is None or (a is not None and s <= a and s != r and (late is None or s > late)):
             # went down before the race was armed: stuck if still down at reveal
+            if e is not None and self._rlate is not None and e <= self._rlate:
+                return False  # let go before a late reveal came in: settled as such
             if r is not None:
                 if e is not None:
                     if e <= r:
@@ -287,8 +308,8 @@ class Race:
                 verdict = PENDING
         elif state == _WAIT:
             verdict = PENDING
-        elif r is None:
-            # reveal not seen yet; after settle(now) it is later than now
+        elif r is None or (self._rlate is not None and s <= self._rlate):
+            # reveal not seen yet (or seen late); after settle(now) it is later than now
             if known is not None and s <= known:
                 verdict = FALSE_START
             else:
