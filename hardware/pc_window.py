@@ -33,7 +33,7 @@ def run(settings, seed=1, scale=2, players=None, save_path=None):
     import pygame
 
     from hardware import pc_display, pc_store, pc_view
-    from hardware.sim import SimTable
+    from hardware.sim import KEY_MIN_MS, SimTable
 
     n = int(settings.get("REFEREE_PLAYERS", 4) or 4)
     store = pc_store.FileNvm(save_path or pc_store.DEFAULT_PATH)
@@ -52,7 +52,7 @@ def run(settings, seed=1, scale=2, players=None, save_path=None):
                 pygame.quit()
                 return 0
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in keys:
-                table.key(keys[ev.key], ev.type == pygame.KEYDOWN)
+                table.key(keys[ev.key], ev.type == pygame.KEYDOWN, min_ms=KEY_MIN_MS)
         now = time.monotonic_ns()
         table.advance(min(100, (now - last) / 1000000))
         last = now

@@ -175,16 +175,16 @@ class SimTable:
         self._schedule(up + 2 * bounce * step, player, False)
         return t
 
-    def key(self, player, down):
-        """A live key edge now (the window's keyboard): no scripted release.
-        A key released within ``KEY_MIN_MS`` of its press (a fast tap, or a
-        press and release read in one frame) is held that long, so the tap
-        is not thrown away as a glitch."""
+    def key(self, player, down, min_ms=0):
+        """A live key edge now: no scripted release. With ``min_ms`` (the
+        window's keyboard), a release within ``min_ms`` of its press (a fast
+        tap, or a press and release read in one frame) is held that long, so
+        the tap is not thrown away as a glitch."""
         t = self.now
         if down:
             self._key_down[player] = t
         else:
-            t = max(t, self._key_down.pop(player, t) + KEY_MIN_MS * NS_PER_MS)
+            t = max(t, self._key_down.pop(player, t) + int(min_ms * NS_PER_MS))
         self._schedule(t, player, bool(down))
 
     def menu(self, at_ns=None, hold_ms=80):

@@ -3,7 +3,8 @@ rings through PixelBuf, screen text and PNGs."""
 import pygame
 import pytest
 
-from hardware.sim import SimTable
+from hardware.sim import KEY_MIN_MS, SimTable
+from referee.arbiter import GLITCH_NS
 from referee.box import REVEAL
 from referee.gestures import CHORD, HOLD, TAP, Gestures
 
@@ -83,15 +84,15 @@ def test_a_window_key_pressed_and_released_in_one_frame_is_still_a_tap():
     seen = record_gestures(t)
     got = spy_poll(t)
     t.advance(10)
-    t.key(1, True)
-    t.key(1, False)
+    t.key(1, True, min_ms=KEY_MIN_MS)
+    t.key(1, False, min_ms=KEY_MIN_MS)
     t.advance(500)
     assert [g for g in seen if g[0] == 1] == [(1, TAP, 1)]
     mine = [e for e in got if e[0] == 1]
-    assert mine[1][1] - mine[0][1] == 40 * MS
-    t.key(2, True)
+    assert mine[1][1] - mine[0][1] == KEY_MIN_MS * MS > 2 * GLITCH_NS
+    t.key(2, True, min_ms=KEY_MIN_MS)
     t.advance(300)
-    t.key(2, False)  # a real hold keeps its own length
+    t.key(2, False, min_ms=KEY_MIN_MS)  # a real hold keeps its own length
     t.advance(500)
     assert [e for e in got if e[0] == 2][-1][1] == t.now - 500 * MS
 
