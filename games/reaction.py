@@ -222,6 +222,10 @@ class Game(BaseGame):
         self._show_result()
 
     def capture_lost(self, now_ns):
+        # a lost release would leave a station "down" (stuck next round): forget the
+        # levels; a button really held shows up by its release (a stream that starts
+        # with a release is down since before: the race judges that)
+        self.down = [False] * (self.players + 1)
         if self.phase in (DARK, OPEN):
             self.race.lost_data()
             self.box.reveal(True)

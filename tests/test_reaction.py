@@ -128,6 +128,42 @@ def test_lost_capture_voids_and_replays_the_round():
     assert g.round == 1  # the same round again
 
 
+def test_a_lost_release_does_not_leave_a_stuck_button():
+    t = SimTable(players=2, seed=7)
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 200 * MS)
+    t.press(2, at_ns=r + 260 * MS)
+    until(t, lambda: g.phase == "result")
+    t.advance(200)  # both let go
+    assert g.down == [False, False, False]
+    t.key(2, True)  # P2 taps during the result screen...
+    t.advance(4)
+    assert g.down[2]
+    t.lose_capture(1)  # ... and the release is lost (FIFO overflow)
+    until(t, lambda: g.phase == "ready")
+    r = to_open(t, g)
+    t.press(2, at_ns=r + 220 * MS)  # the button is up: a normal press
+    t.press(1, at_ns=r + 240 * MS)
+    until(t, lambda: g.phase == "result")
+    assert g.race.stuck() == []
+    assert g.race.winners() == [2]
+    assert "P2 stuck button" not in t.screen_text() and "P2 WINS" in t.screen_text()
+
+
+def test_the_stimulus_is_drawn_while_dark_and_lit_at_the_reveal():
+    t = SimTable(players=2, seed=10)
+    g = t.start("reaction", rounds=3)
+    until(t, lambda: g.phase == "ready")
+    assert "GET READY" in t.screen_text() and "GO!" not in t.drawn_text()
+    until(t, lambda: g.phase == "dark")
+    assert not t.box.backlight
+    assert "GO!" in t.drawn_text()  # on the glass already...
+    assert t.screen_text() == ""  # ... but nobody can see it
+    to_open(t, g)
+    assert t.box.backlight and "GO!" in t.screen_text()
+
+
 def test_reaction_uses_the_settings_tie_window():
     t = SimTable(players=2, seed=8, settings={"REFEREE_TIE_WINDOW_MS": "10"})
     g = t.start("reaction", rounds=3)
