@@ -5,7 +5,8 @@
   write files. Hold station button P1 (GP2) while plugging in or pressing reset
   to swap that: the code may then write the filesystem (e.g. a match log), and
   the computer sees CIRCUITPY read-only until the next reset without P1 held.
-  Match state itself lives in ``microcontroller.nvm`` and needs neither.
+  Match saves (two CRC-checked slots, written between rounds and offered for
+  resume at power-up) live in ``microcontroller.nvm`` and need neither.
 
 Changes to boot.py take effect only after a hard reset (unplug, or the reset
 button); a save does not re-run it.
