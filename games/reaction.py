@@ -100,7 +100,7 @@ class Game(BaseGame):
         self.title.text = "Round " + str(self.round) + "/" + str(self.rounds)
         self.big.text = ("P" + str(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
         self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
-        self.head.text = race_text.headline(race)
+        self.head.text = race_text.headline(race, self.box.precision_ns)
         for p in range(1, self.players + 1):
             self.lines[p - 1].text = race_text.reaction_line(race, p, self.best[p], self.box.precision_ns)
 
@@ -113,7 +113,7 @@ class Game(BaseGame):
             best = self.best[p]
             txt = "P" + str(p) + " wins " + str(self.wins[p])
             if best is not None:
-                txt += "  PB " + race_text.format_ms(best) + " ms"
+                txt += "  PB " + race_text.span(best, self.box.precision_ns)
             self.lines[p - 1].text = txt
         self.foot.text = "hold a button: menu"
 

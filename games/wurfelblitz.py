@@ -365,7 +365,7 @@ class Game(BaseGame):
 
     def _headline(self):
         """Who answers and by how much they were first, e.g. "P3 first by 1.204 ms"."""
-        head = ("next: " if self.rebound else "") + race_text.headline(self.race)
+        head = ("next: " if self.rebound else "") + race_text.headline(self.race, self.box.precision_ns)
         self._set(self.top_left, "R" + str(self.round), palette.DIM)
         self._set(self.top_right, screen.fit(head, screen.WIDTH - 44, 2), palette.WARN)
 

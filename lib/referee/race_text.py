@@ -7,8 +7,21 @@ def name(player):
     return "P" + str(player)
 
 
-def headline(race):
-    """The verdict in one line, e.g. "P3 first by 1.204 ms" or "P1 P4 tie"."""
+def span(t_ns, precision_ns=1):
+    """A time as precise as the capture: whole ms from a ms capture ("2 ms"),
+    else "1.204 ms", "250.400 us" or "48 ns" (a sub-ms margin never reads 0.000)."""
+    if precision_ns >= 1000000:
+        return format_ms(t_ns, 0) + " ms"
+    if -1000 < t_ns < 1000:
+        return str(t_ns) + " ns"
+    if -1000000 < t_ns < 1000000:
+        return format_ms(t_ns * 1000) + " us"
+    return format_ms(t_ns) + " ms"
+
+
+def headline(race, precision_ns=1):
+    """The verdict in one line, e.g. "P3 first by 1.204 ms" or "P1 P4 tie";
+    ``precision_ns``: the box's (``box.precision_ns``), see ``span``."""
     w = race.winners()
     if race.is_void:
         return "void: " + str(race.void_reason)
@@ -19,7 +32,7 @@ def headline(race):
     margin = race.margin_ns()
     if margin is None:
         return name(w[0]) + " first"
-    return name(w[0]) + " first by " + format_ms(margin) + " ms"
+    return name(w[0]) + " first by " + span(margin, precision_ns)
 
 
 def reaction_line(race, player, best_ns=None, precision_ns=1):
@@ -33,7 +46,7 @@ def reaction_line(race, player, best_ns=None, precision_ns=1):
     rt = race.reaction(player)
     if rt is None:
         return name(player) + " -"
-    s = name(player) + " " + format_ms(rt, places) + " ms"
+    s = name(player) + " " + span(rt, precision_ns)
     if best_ns is not None:
         s += "  PB " + format_ms(best_ns, places)
     return s
