@@ -95,15 +95,17 @@ pad:
     jmp loop
 """
 
-# adafruit_pioasm.assemble(SOURCE); tests prove they are equal.
-OPCODES = (
+# adafruit_pioasm.assemble(SOURCE), the same array("H"); tests prove they are equal.
+OPCODES = array("H", (
     0xA02B, 0xA0E3, 0x4034, 0x4064, 0x4008, 0xA046, 0x00A8,
     0x0042, 0x40D5, 0x40E3, 0x8000, 0xA022, 0xA047, 0x008E,
     0xA0E2, 0x0050, 0x0051, 0x0052, 0xA042, 0xA042, 0x0002,
-)
+))
 
-# rp2pio.StateMachine keywords (first_in_pin and frequency are given at run time).
+# rp2pio.StateMachine keywords (first_in_pin and frequency are given at run time);
+# every key of adafruit_pioasm.Program(SOURCE).pio_kwargs is here with its value.
 PIO_KWARGS = {
+    "sideset_enable": False,  # no side-set (pioasm: 0)
     "in_pin_count": INPUTS,  # `in pins, 8` may not read more than in_pin_count
     "pull_in_pin_up": STATION_PULLUPS,  # mask relative to first_in_pin; not REVEAL (driven)
     "in_shift_right": True,  # `in` shifts right: the rotation in the event path needs it
@@ -242,7 +244,7 @@ def make_state_machine(first_pin, frequency=0, **overrides):
 
     kwargs = dict(PIO_KWARGS)
     kwargs.update(overrides)
-    return rp2pio.StateMachine(array("H", OPCODES), frequency, first_in_pin=first_pin, **kwargs)
+    return rp2pio.StateMachine(OPCODES, frequency, first_in_pin=first_pin, **kwargs)
 
 
 BURST_READS = const(8)  # FIFO batches read per poll, at most
