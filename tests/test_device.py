@@ -485,7 +485,7 @@ def test_the_store_is_nvm(world):
     assert dev.box.store is microcontroller.nvm and len(dev.box.store) == 4096
 
 
-def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(world):
+def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(world, monkeypatch):
     import microcontroller
 
     from referee import screen
@@ -494,9 +494,10 @@ def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(worl
     dev = build(world, {"REFEREE_PLAYERS": "2"})
     nvm = microcontroller.nvm
     assert nvm.writes == 0
+    monkeypatch.setattr(os, "urandom", lambda n: bytes(range(200, 200 + n)))
     game = dev.app.launch("zilch", 2, (1, 2))  # seeded from os.urandom(16): a 128-bit seed
     game.pace(think_ms=6, roll_ms=4, show_ms=6)
-    run(world, dev, 200)
+    run(world, dev, 300)
     assert not game.over and game.saves >= 3
     assert nvm.writes == game.saves  # one slice write per save point, nothing else
     saved = dev.app.store.load()
