@@ -16,7 +16,8 @@
 # - "dark": the backlight goes off and the throw is drawn unseen; then the backlight
 #   goes on. The race opens at the captured reveal edge.
 # - "open": the first press (and every press within the tie window) answers. A
-#   button held down through the reveal is stuck: ignored for the round.
+#   button held down through the reveal is stuck: ignored until it is let go, then a
+#   fresh press counts. Everyone out (false starts, wrong answers): void at once.
 # - "call" -> "confirm" (answer mode "call"): the buzzers say their answer aloud while
 #   the screen says so (_CALL_NS), then the right answer and its working are shown;
 #   each buzzer holds (= "I said that") or taps (= "I said something else"). Presses
@@ -29,6 +30,8 @@
 #   for everyone else meanwhile.
 # - "wrong": wrong answers hand back a white disc and lock the player out; the race
 #   re-opens for the rest (the next presser in time order answers).
+# - Tied answerers each have _ANSWER_NS to answer; once one of them is right, the
+#   others have _RIGHT_WAIT_NS more at most (so one silent player cannot hold the table).
 # - Right answers each earn a white disc (several at once if they tied). Reaching the
 #   handicap's whites makes a black at once; three blacks win ("over"). The round's
 #   winner rolls next (tied winners: the earliest press, an exact tie drawn by lot).
@@ -60,23 +63,26 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 
 
-# ``handicaps=(3, 1, 2, ...)``: whites per black for each seat, given by code (tests,
-# a saved match); not offered in the launcher, where ``handicap`` sets one value for
-# everybody or "each" lets every player set their own.
-class SeatHandicaps(Option):
-    def __init__(self):
-        Option.__init__(self, "handicaps", "Handicap per seat", (None,), None, ("same",), menu=False)
+# An option that code may also give per seat, as a tuple of ints lo..hi (one per seat,
+# seat 1 first): ``handicaps=(3, 1, 2)`` (whites per black; not in the launcher, where
+# ``handicap`` is one value or "each"), ``bot_ms=(1500, 900, 2500)`` (a bot's mean
+# reaction time), ``bot_errors=(0, 0, 300)`` (a bot's wrong answers, per mille).
+class PerSeat(Option):
+    def __init__(self, key, title, choices, default, names, lo, hi, menu=True):
+        Option.__init__(self, key, title, choices, default, names, menu)
+        self.lo = lo
+        self.hi = hi
 
     def expected(self):
-        return "None or a tuple of whites per black (1..3), one per seat"
+        return "one of " + repr(self.choices) + " or a tuple of ints %d..%d, one per seat" % (self.lo, self.hi)
 
     def accepts(self, v):
-        if v is None:
-            return True
-        if type(v) not in (tuple, list) or not 0 < len(v) <= MAX_PLAYERS:
+        if type(v) not in (tuple, list):
+            return v in self.choices
+        if not 0 < len(v) <= MAX_PLAYERS:
             return False
         for h in v:
-            if type(h) is not int or not 0 < h < 4:
+            if type(h) is not int or not self.lo <= h <= self.hi:
                 return False
         return True
 
@@ -88,10 +94,36 @@ OPTIONS = (
     Option("handicap", "Handicap", (3, 2, 1, "each"), 3, ("3 whites", "2 whites", "1 white", "each own")),
     Option("limit_s", "Time limit", (5, 10, 15, 20, 30, 45, 60, 90, 120), 30,
            ("5 s", "10 s", "15 s", "20 s", "30 s", "45 s", "60 s", "90 s", "120 s")),
-    Option("bot_ms", "Bots think", (900, 1500, 2500), 1500, ("0.9 s", "1.5 s", "2.5 s")),
-    Option("bot_errors", "Bot errors", (0, 50, 150, 300), 150, ("never", "5%", "15%", "30%")),
-    SeatHandicaps(),
+    # "spread": one person trains against bots of every level (see bot_level)
+    PerSeat("bot_ms", "Bots think", (900, 1500, 2500, "spread"), 1500,
+            ("0.9 s", "1.5 s", "2.5 s", "spread 2.5..0.9 s"), 100, 10000),
+    PerSeat("bot_errors", "Bot errors", (0, 50, 150, 300, "spread"), 150,
+            ("never", "5%", "15%", "30%", "spread 0..30%"), 0, 1000),
+    PerSeat("handicaps", "Handicap per seat", (None,), None, ("same",), 1, 3, False),
 )
+
+
+def bot_level(options, bots, p, words=False):
+    # Bot seat ``p``'s mean reaction (ms) and wrong answers (per mille): one value for
+    # every bot, a per-seat tuple (a seat it does not reach: the default), or
+    # "spread": the first bot (in seat order) slow and careful (2.5 s, never wrong),
+    # the last fast and sloppy (0.9 s, 30%), the others evenly between. ``words``:
+    # how the launcher shows it after "bot", e.g. " 2.5 s 0%".
+    k = 0
+    for b in bots:
+        if b < p:
+            k += 1
+    out = []
+    for key, slow, fast, default in (("bot_ms", 2500, 900, 1500), ("bot_errors", 0, 300, 150)):
+        v = options[key]
+        if v == "spread":
+            v = slow + (fast - slow) * k // max(1, len(bots) - 1)
+        elif type(v) is not int:
+            v = v[p - 1] if p <= len(v) else default
+        out.append(v)
+    if words:
+        return " %d.%d s %d%%" % (out[0] // 1000, out[0] % 1000 // 100, out[1] // 10)
+    return out
 
 _ROUND = ("count", "dark", "open", "call", "confirm", "entry", "wrong")  # phases of a round in play
 
@@ -101,6 +133,7 @@ _DARK_NS = const(250 * _MS)  # backlight off while the throw is drawn
 _CALL_NS = const(1200 * _MS)  # call mode: time to say it before the answer shows
 _WRONG_NS = const(1800 * _MS)  # "wrong" shown before the race re-opens
 _ANSWER_NS = const(20000 * _MS)  # an answerer who never answers is out (no penalty)
+_RIGHT_WAIT_NS = const(5000 * _MS)  # once a tied answerer is right, the others get this long
 _FLASH_NS = const(2000 * _MS)  # the round winner's ring flashes
 _BLINK_NS = const(2000 * _MS)  # a locked-out / false-start ring blinks red, then stays dim red
 _BOT_ROLL_NS = const(2500 * _MS)  # a bot roller gives the table time to read the result
@@ -206,6 +239,7 @@ class Game(BaseGame):
         self.answer_until = 0
         self.notes = []  # false starts / stuck buttons this round
         self.flagged = []
+        self.stuck = []  # held down since before the roll, still down (ignored until let go)
         self.tbar_w = -1
 
     # ------------------------------------------------------------------ screens
@@ -242,17 +276,18 @@ class Game(BaseGame):
         for y in (130, 152, 174):
             self.lines.append(screen.text("", 4, y, 2))
             root.append(self.lines[-1])
-        # the disc counts: "B1 W2" big if it fits the seat's cell, else "B1W2", else small
+        # the disc counts under each name, at scale 2: "B1 W2" if it fits the seat's
+        # cell, else "B1W2"; seven seats (45 px cells) leave no room for the name: the
+        # columns, in seat order and station colours, show "B1" over "W2"
         cell = W // self.players
-        small = cell < 52
-        self.strip_gap = " " if cell >= 72 or small else ""
+        self.strip_gap = " " if cell >= 72 else "" if cell >= 52 else None
         self.names = [None]
         self.counts = [None]
         for p in range(1, self.players + 1):
             cx = (p - 1) * cell + cell // 2
             c = palette.station(p)
             self.names.append(screen.text("P" + str(p), cx, _STRIP_Y, 2, c, (0.5, 0.0)))
-            self.counts.append(screen.text("", cx, _STRIP_Y + (28 if small else 22), 1 if small else 2, c, (0.5, 0.0)))
+            self.counts.append(screen.text("", cx, _STRIP_Y + 22, 2, c, (0.5, 0.0)))
             root.append(self.names[p])
             root.append(self.counts[p])
         self._draw_discs()
@@ -277,10 +312,14 @@ class Game(BaseGame):
         self._line(2, third)
 
     def _draw_discs(self):
+        gap = self.strip_gap
         for p in range(1, self.players + 1):
             d = self.discs[p]
-            self._set(self.counts[p], "B" + str(d.black) + self.strip_gap + "W" + str(d.white))
-            self._set(self.names[p], ("*P" if p == self.roller and self.phase != "over" else "P") + str(p))
+            b = "B" + str(d.black)
+            w = "W" + str(d.white)
+            star = "*" if p == self.roller and self.phase != "over" else ""
+            self._set(self.names[p], star + ("P" + str(p) if gap is not None else b))
+            self._set(self.counts[p], b + gap + w if gap is not None else w)
 
     def _draw_throw(self, judged):
         """The throw on the dice; once ``judged``, the dice that count get a green frame."""
@@ -443,10 +482,9 @@ class Game(BaseGame):
         self.blinking = {}
         self.race.reset()
         self.race.arm(now)
-        for p in range(1, self.players + 1):
-            self.fed_down[p] = self.down[p]
-            if self.down[p]:  # down already: stuck if still down at the reveal
-                self.race.edge(p, now, True)
+        # a button down already is not given to the race: still down at the reveal it
+        # is stuck (flagged, see edge); once let go, a fresh press is a press like any
+        self.fed_down = [False] * (self.players + 1)
         self._new_throw()
         self._enter("count", now)
         self.until = now
@@ -493,10 +531,13 @@ class Game(BaseGame):
                 self.reveal_at = t_ns
                 self.race.reveal(t_ns)
                 self.deadline = t_ns + self.limit_ns
-                ms = self.options["bot_ms"]
                 for b in self.bots:
+                    ms, errors = bot_level(self.options, self.bots, b)
                     self.bot_press[b] = t_ns + rules.bot_reaction_ns(self.rng, ms, ms // 3)
-                    self.said[b] = rules.bot_answer(self.rng, self.throw, self.teaser, self.options["bot_errors"])
+                    self.said[b] = rules.bot_answer(self.rng, self.throw, self.teaser, errors)
+                for p in range(1, self.players + 1):
+                    if self.down[p] and not self.fed_down[p]:
+                        self._flag((p,), t_ns, True)
             return
         if not 1 <= player <= self.players or self.is_bot(player):
             return
@@ -512,6 +553,13 @@ class Game(BaseGame):
         elif self.fed_down[player]:
             self.race.edge(player, t_ns, False)
             self.fed_down[player] = False
+        elif player in self.stuck:  # let go at last: from now on it may buzz
+            self.stuck.remove(player)
+            self.flagged.remove(player)
+            self.notes.remove("P" + str(player) + " held down: let go")
+            if self.phase == "open":
+                self._line(0, "  ".join(self.notes), palette.BAD)
+            self._ring_rest(player, t_ns)
         c = self.counters.get(player)
         if c and self.phase == "entry" and self.verdict.get(player) is None:
             taps = c.taps
@@ -546,6 +594,7 @@ class Game(BaseGame):
             elif phase == "entry" and kind == HOLD:  # send the count
                 self.said[player] = taps = self.counters[player].taps
                 self.verdict[player] = taps == self.answer
+                self._show_entry()
 
     # --------------------------------------------------------------------- tick
     def tick(self, now_ns):
@@ -599,6 +648,8 @@ class Game(BaseGame):
         else:  # confirm, entry
             self._bots_answer(now)
             waiting = self._waiting(True)
+            if waiting and True in self.verdict.values():  # one is right: the rest hurry up
+                self.answer_until = min(self.answer_until, now + _RIGHT_WAIT_NS)
             if waiting and now < self.answer_until:
                 return
             for p in waiting:
@@ -611,8 +662,9 @@ class Game(BaseGame):
             if p not in self.flagged:
                 self.flagged.append(p)
                 if stuck:
+                    self.stuck.append(p)
                     self.box.rings.set(p, rings.SOLID, palette.WARN, now_ns=now)
-                    self.notes.append("P" + str(p) + " button stuck: ignored")
+                    self.notes.append("P" + str(p) + " held down: let go")
                 else:
                     self._ring_out(p, now)
                     self.box.sound.play(sound.FALSE_START, now)
@@ -623,8 +675,8 @@ class Game(BaseGame):
         race = self.race
         if self.reveal_at is None:
             return
-        self._flag(race.false_starts(), now)
-        self._flag(race.stuck(), now, True)
+        out = race.false_starts()
+        self._flag(out, now)
         left = self.deadline - now
         w = screen.WIDTH * left // self.limit_ns if left > 0 else 0
         if w != self.tbar_w:  # the time bar
@@ -635,8 +687,9 @@ class Game(BaseGame):
         winners = race.winners()
         if winners:
             self._answer(now, winners)
-        elif self.closed_at is not None and now >= self.closed_at + race.tie_window_ns + _CLOSE_SETTLE_NS:
-            # nobody right: the round is void and the same roller rolls again
+        elif (self.closed_at is not None and now >= self.closed_at + race.tie_window_ns + _CLOSE_SETTLE_NS
+              or len(out) + len(race.locked()) >= self.players):
+            # nobody right (or nobody left to answer): void, the same roller rolls again
             self.summary = ("Time up" if now >= self.deadline else "Nobody right") + ": round void"
             self.box.sound.play(sound.ERROR, now)
             self._to_wait(now)
@@ -728,12 +781,16 @@ class Game(BaseGame):
             return
         gains = []
         champions = []
+        noted = len(self.supply.notes)
         for p in right:
             black = self.discs[p].award(self.supply)
             gains.append("P" + str(p) + (" right: BLACK disc" if black else " right: +1 white"))
             self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
             if rules.won(self.discs[p]):
                 champions.append(p)
+        for note in self.supply.notes[noted:]:  # the box's discs ran out: awards still count
+            self.box.log(note)
+            gains.append(note.split(":")[0])
         self.flash_until = now + _FLASH_NS
         self.roller = self._first_of(right)
         self.summary = "  ".join(gains + parts)

@@ -46,6 +46,8 @@ def supply_balances(g):
     held_b = sum(g.discs[p].black for p in range(1, g.players + 1))
     assert s.white + held_w - s.white_owed == s.white_total
     assert s.black + held_b - s.black_owed == s.black_total
+    # and the box really hands discs out: nothing is owed while the box still has some
+    assert s.white == max(0, s.white_total - held_w) and s.black == max(0, s.black_total - held_b)
 
 
 # ----------------------------------------------------------------- module
@@ -79,6 +81,37 @@ def test_programmatic_handicaps_are_checked_and_hidden_from_the_launcher():
     assert "Answer: call" in items and "Handicap: 3 whites" in items and "Bots think: 1.5 s" in items
     assert not [text for text in items if text.startswith("Handicap per seat")]
     assert "Answer: call" in t.screen_text()
+
+
+def test_each_bot_plays_at_its_own_level():
+    t, g = table(3, bots=(2, 3), seed=40, bot_ms=(1500, 600, 2400), bot_errors=(150, 0, 1000))
+    for _ in range(3):
+        r = roll(t, g)
+        assert 400 * MS <= g.bot_press[2] - r <= 800 * MS  # 600 ms +/- a third
+        assert 1600 * MS <= g.bot_press[3] - r <= 3200 * MS  # 2400 ms +/- a third
+        assert g.said[2] == g.answer and g.said[3] != g.answer  # never / always wrong
+        until(t, lambda: g.phase == "wait")
+
+
+def test_bot_levels_spread_from_slow_and_careful_to_fast_and_sloppy():
+    o = resolve_options(wb.OPTIONS, {"bot_ms": "spread", "bot_errors": "spread"})
+    assert [wb.bot_level(o, (2, 3, 4), p) for p in (2, 3, 4)] == [[2500, 0], [1700, 150], [900, 300]]
+    assert wb.bot_level(o, (5,), 5) == [2500, 0]
+    o = resolve_options(wb.OPTIONS, {"bot_ms": (900, 2000), "bot_errors": "spread"})
+    assert wb.bot_level(o, (1, 2, 3), 2) == [2000, 150] and wb.bot_level(o, (1, 2, 3), 3) == [1500, 300]
+    for bad in ({"bot_ms": (50,)}, {"bot_errors": (1001,)}, {"bot_ms": "fast"}, {"bot_errors": (True,)}):
+        with pytest.raises(ValueError):
+            resolve_options(wb.OPTIONS, bad)
+    t = SimTable(players=3, settings={"REFEREE_GAME": "wurfelblitz", "REFEREE_BOTS": "2,3"})
+    t.hold(1)  # the launcher starts on Wurfelblitz
+    t.hold(1)  # 3 players
+    launcher = t.app.launcher
+    items = [text for text, _ in launcher.menu.items]
+    assert "P2: bot 1.5 s 15%" in items and "P3: bot 1.5 s 15%" in items and "P1: human" in items
+    assert "Bots think: spread 2.5..0.9 s" in [o.title + ": " + o.name("spread") for o in wb.OPTIONS if o.key == "bot_ms"]
+    launcher.options["bot_ms"] = launcher.options["bot_errors"] = "spread"
+    items = [text for text, _ in launcher._setup_items()]
+    assert "P2: bot 2.5 s 0%" in items and "P3: bot 0.9 s 30%" in items
 
 
 # ----------------------------------------------------------------- bot matches
@@ -278,11 +311,59 @@ def test_a_button_held_through_the_reveal_is_stuck_and_ignored():
     t.press(1, hold_ms=60)
     r = roll(t, g)
     t.advance(20)
-    assert "P2 button stuck: ignored" in t.screen_text()
-    assert g.race.stuck() == [2]
+    assert "P2 held down: let go" in t.screen_text()
+    assert g.stuck == [2] and t.box.rings.mode(2) == rings.SOLID
     t.press(1, at_ns=r + 1500 * MS)
     until(t, lambda: g.phase == "confirm")
     assert g.answerers == [1]
+
+
+def test_a_stuck_button_let_go_buzzes_normally_with_a_fresh_press():
+    t, g = table(2, seed=10)
+    g.roller = 1
+    until(t, lambda: g.phase == "wait")
+    down = t.press(2, hold_ms=4000)  # held through the reveal, let go 4 s after
+    t.advance(30)
+    t.press(1, hold_ms=60)
+    r = roll(t, g)
+    assert down + 4000 * MS > r
+    until(t, lambda: g.stuck == [2], max_ms=100)
+    until(t, lambda: t.now > down + 4000 * MS)
+    assert g.stuck == [] and "held down" not in t.screen_text()
+    t.press(2, at_ns=t.now + 300 * MS)  # a fresh press: a buzz like any other
+    t.press(1, at_ns=t.now + 900 * MS)
+    until(t, lambda: g.phase == "confirm")
+    assert g.answerers == [2] and g.race.false_starts() == []
+
+
+def test_everyone_out_voids_the_round_at_once():
+    t, g = table(2, seed=42)
+    until(t, lambda: g.phase == "wait")
+    t.press(g.roller, hold_ms=60)
+    until(t, lambda: g.phase == "count")
+    t.advance(200)
+    t.press(1, hold_ms=50)
+    t.press(2, hold_ms=50)  # both false start
+    until(t, lambda: g.phase == "wait", max_ms=3000)  # not the 30 s limit
+    assert g.reveal_at is not None and t.now - g.reveal_at < 100 * MS
+    assert "round void" in t.screen_text() and g.round == 1
+    # tap mode: one false start, the other answers wrong: nobody is left
+    t, g = table(2, seed=43, answer="tap")
+    until(t, lambda: g.phase == "wait")
+    t.press(g.roller, hold_ms=60)
+    until(t, lambda: g.phase == "count")
+    t.advance(200)
+    t.press(1, hold_ms=50)
+    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    t.press(2, at_ns=g.reveal_at + 400 * MS, hold_ms=60)
+    until(t, lambda: g.phase == "entry")
+    for _ in range(g.answer + 1):  # wrong on purpose
+        t.press(2, hold_ms=60)
+        t.advance(150)
+    t.hold(2)
+    sent = t.now
+    until(t, lambda: g.phase == "wait", max_ms=3000)
+    assert t.now - sent < 2500 * MS and "round void" in t.screen_text()
 
 
 def test_presses_at_impossible_moments_are_ignored():
@@ -423,6 +504,52 @@ def test_tap_mode_bot_taps_its_answer_live():
     assert g.discs[2].white == 1
 
 
+def test_tap_mode_a_send_shows_at_once():
+    t, g = table(3, seed=44, answer="tap")
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS, hold_ms=60)
+    t.press(2, at_ns=r + 500 * MS, hold_ms=60)
+    until(t, lambda: g.phase == "entry")
+    assert g.answerers == [1, 2]
+    t.advance(300)
+    t.hold(1)  # sends 0 taps
+    assert g.verdict[1] == (g.answer == 0)
+    text = t.screen_text()
+    assert "P1:0!" in text and "P2: tap answer, hold=send" in text
+
+
+@pytest.mark.parametrize("answer", ["call", "tap"])
+def test_a_silent_tied_answerer_waits_only_a_little_once_one_is_right(answer):
+    t, g = table(2, seed=45, answer=answer)
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS, hold_ms=60)
+    t.press(2, at_ns=r + 500 * MS, hold_ms=60)
+    until(t, lambda: g.phase in ("confirm", "entry"))
+    t.advance(300)
+    for _ in range(g.answer if answer == "tap" else 0):
+        t.press(1, hold_ms=60)
+        t.advance(150)
+    t.hold(1)  # right ("said it", or the right count sent); P2 never answers
+    assert g.verdict[1] is True
+    sent = t.now
+    until(t, lambda: g.phase == "wait", max_ms=8000)
+    assert 4000 * MS <= t.now - sent <= 5500 * MS  # not the 20 s for a lone answerer
+    assert g.discs[1].white == 1 and g.discs[2].white == 0
+    assert "P2 no answer" in t.screen_text()
+
+
+def test_a_supply_that_runs_out_is_noted_and_the_award_still_counts():
+    t, g = table(2, seed=46)
+    g.supply = rules.Supply(0, 14)
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    t.hold(1)
+    assert g.discs[1].white == 1 and g.supply.white_owed == 1
+    assert "white discs ran out" in t.screen_text()
+    assert "white discs ran out: awards still count" in t.box.logs
+
+
 # ----------------------------------------------------------------- discs
 
 
@@ -520,11 +647,39 @@ def test_screens_render_and_read(tmp_path):
     text = t.screen_text()
     assert "=" + str(g.answer) in text
     assert "P1 first" in text
-    assert text.count("B0 W0") == 7  # the disc strip, one per seat
-    for p in range(1, 8):
-        assert ("P%d" % p) in text
+    lines = text.splitlines()
+    assert lines.count("B0") + lines.count("*B0") == 7 and lines.count("W0") == 7  # the disc strip
     for name in ("wait", "throw", "answer"):
         assert (tmp_path / (name + ".png")).stat().st_size > 1000
+
+
+@pytest.mark.parametrize("players", [2, 4, 6, 7])
+def test_disc_strip_is_big_and_fits_its_cells(players, tmp_path):
+    t, g = table(players, seed=47)
+    g.discs[1] = rules.Discs(3, white=2, black=2)
+    g._draw_discs()
+    cell = 320 // players
+    for p in range(1, players + 1):
+        for lb in (g.names[p], g.counts[p]):
+            assert lb.scale == 2 and len(lb.text) * 12 <= cell - 4, (lb.text, cell)
+    text = t.screen_text()
+    assert ("B2" in text and "W2" in text) if players == 7 else ("B2 W2" in text or "B2W2" in text)
+    t.save_png(str(tmp_path / "strip.png"))
+
+
+def test_brainteaser_frames_mark_the_blocked_dice_that_count():
+    t, g = table(2, seed=48, brainteaser=True)
+    r = roll(t, g)
+    throw = [("orange", 3), ("blue", 4), ("black", 5), ("yellow", "green"), ("green", 6), ("red", 1),
+             ("white", "green"), ("white", "black")]
+    assert rules.brainteaser_applies(throw) and rules.score(throw, True) == 11  # green 6 + black 5
+    g.throw, g.answer = throw, rules.score(throw, True)
+    g._draw_throw(False)
+    assert all(f.hidden for f in g.frames)  # nothing marked before the answer shows
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == "confirm")
+    assert "=11" in t.screen_text()
+    assert [not f.hidden for f in g.frames] == [False, False, True, False, True, False]
 
 
 def test_state_is_plain_data_and_a_match_continues_from_it():

@@ -54,8 +54,12 @@ class Launcher:
 
     def _setup_items(self):
         items = [("Start!", _START)]
+        # a game may say how strong each bot is: bot_level(options, bots, seat, True)
+        level = getattr(self.module, "bot_level", None)
         for p in range(1, self.players + 1):
-            who = "bot" if p in self.bots else "human"
+            who = "human"
+            if p in self.bots:
+                who = "bot" + (level(self.options, self.bots, p, True) if level else "")
             items.append(("P" + str(p) + ": " + who, ("seat", p)))
         for opt in self.module.OPTIONS:
             if not opt.menu:
