@@ -4,6 +4,8 @@ import pytest
 from hardware.sim import SimTable
 from referee.game import BaseGame
 
+MS = 1000000
+
 
 def test_launcher_starts_reaction_test_with_a_bot_seat_from_buttons():
     t = SimTable(players=3)
@@ -83,14 +85,53 @@ def test_two_buttons_held_pause_and_end_game_returns_to_launcher():
     t = SimTable(players=2)
     t.start("reaction", rounds=3)
     t.advance(100)
-    t.press(1, hold_ms=2500)
-    t.press(2, hold_ms=2500)
-    t.advance(2600)
+    t.press(1, hold_ms=3300)
+    t.press(2, at_ns=t.now + 250 * MS, hold_ms=3300)  # pressed together (within 0.3 s)
+    t.advance(3000)
+    assert t.app.mode == "game"  # not yet: 3 s from the second press
+    t.advance(400)
     assert t.app.mode == "pause"
     t.tap(1)  # -> End game
     t.hold(1)
     assert t.app.mode == "launcher" and t.game is None
     assert "Choose a game" in t.screen_text()
+
+
+def test_a_held_button_of_a_seat_nobody_plays_makes_no_pause_chord():
+    t = SimTable(players=4)
+    t.start("reaction", rounds=3)
+    t.advance(100)
+    t.press(6, hold_ms=6000)  # station 6 is not a seat at a 4-player table
+    t.press(1, hold_ms=3500)
+    t.advance(4000)
+    assert t.app.mode == "game"
+
+
+def test_buttons_pressed_apart_make_no_pause_chord():
+    t = SimTable(players=3)
+    t.start("reaction", rounds=3)
+    t.advance(100)
+    t.press(3, hold_ms=6000)  # resting on a button...
+    t.press(1, at_ns=t.now + 1000 * MS, hold_ms=4000)  # ...while another is held long
+    t.advance(5500)
+    assert t.app.mode == "game"
+
+
+def test_tied_wurfelblitz_answerers_holding_said_it_do_not_pause():
+    t = SimTable(players=3, seed=2)
+    g = t.start("wurfelblitz")
+    assert t.advance_until(lambda: g.phase == "wait")
+    t.press(g.roller, hold_ms=60)
+    assert t.advance_until(lambda: g.phase == "open" and g.reveal_at is not None)
+    r = g.reveal_at
+    t.press(1, at_ns=r + 600 * MS)
+    t.press(2, at_ns=r + 600 * MS)
+    assert t.advance_until(lambda: g.phase == "confirm")
+    t.press(1, hold_ms=2300)  # both hold "said it", long and together
+    t.press(2, hold_ms=2300)
+    t.advance(2600)
+    assert t.app.mode == "game"
+    assert g.discs[1].white == 1 and g.discs[2].white == 1
 
 
 class Boom(BaseGame):

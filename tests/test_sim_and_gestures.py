@@ -97,13 +97,30 @@ def test_a_window_key_pressed_and_released_in_one_frame_is_still_a_tap():
     assert [e for e in got if e[0] == 2][-1][1] == t.now - 500 * MS
 
 
-def test_two_buttons_held_two_seconds_is_a_chord():
+def test_two_buttons_pressed_together_and_held_three_seconds_is_a_chord():
     g = Gestures(4)
     g.edge(1, 0, True)
     g.edge(2, 5 * MS, True)
-    assert not any(k == CHORD for _, k, _ in g.update(1000 * MS))
-    assert (0, CHORD, 2) in list(g.update(2006 * MS))
-    assert not any(k == CHORD for _, k, _ in g.update(2100 * MS))  # once only
+    assert not any(k == CHORD for _, k, _ in g.update(2500 * MS))  # 2.5 s: ordinary play
+    assert (0, CHORD, 2) in list(g.update(3006 * MS))
+    assert not any(k == CHORD for _, k, _ in g.update(3100 * MS))  # once only
+
+
+def test_no_chord_from_buttons_pressed_apart_or_off_the_table():
+    g = Gestures(7)
+    g.seats = 4  # a 4-player game
+    g.edge(6, 0, True)  # a station nobody sits at
+    g.edge(1, 0, True)
+    assert not any(k == CHORD for _, k, _ in g.update(5000 * MS))
+    g.edge(2, 5400 * MS, True)  # 5.4 s after P1: not "together"
+    assert not any(k == CHORD for _, k, _ in g.update(9000 * MS))
+    g.edge(1, 9100 * MS, False)
+    g.edge(1, 9200 * MS, True)  # P1 again: P2 went down 3.8 s before, still no chord
+    g.edge(3, 9400 * MS, True)  # P3 0.2 s after P1's new press: a chord
+    assert not any(k == CHORD for _, k, _ in g.update(12300 * MS))
+    assert (0, CHORD, 3) in list(g.update(12400 * MS))
+    g.edge(3, 12500 * MS, False)  # a release ends it; the two still down start none
+    assert not any(k == CHORD for _, k, _ in g.update(20000 * MS))
 
 
 def test_reveal_edge_comes_back_through_capture_with_its_time():

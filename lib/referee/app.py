@@ -92,6 +92,7 @@ class App:
         self._name = name
         self._saves = 0
         self.gestures.reset()
+        self.gestures.seats = players  # only the game's seats make the pause chord
         self.box.reveal(True)
         self.box.rings.rest(players)
         self.mode = GAME

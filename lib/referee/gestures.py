@@ -18,19 +18,26 @@ except ImportError:  # CPython
 
 TAP = const(1)  # count = taps in the series (2 = double-tap)
 HOLD = const(2)  # count = taps just before the hold
-CHORD = const(3)  # two or more stations held together (pause on a box without MENU)
+CHORD = const(3)  # two seats pressed together and held (pause on a box without MENU)
 
 MENU = const(8)  # the optional MENU button's input number (stations are 1..7)
 
 HOLD_MS = const(600)
 TAP_GAP_MS = const(250)
-CHORD_NS = const(2000000000)
+# The pause chord: two buttons of the running game's seats (``seats``) that went down
+# within CHORD_GAP_NS of each other and are both still down after CHORD_NS. Ordinary
+# play never does that: holds are 0.6 s, and a button resting down (a stuck one, a
+# seat nobody plays) pairs with nothing pressed later.
+CHORD_NS = const(3000000000)
+CHORD_GAP_NS = const(300000000)
 
 
 class Gestures:
     def __init__(self, stations, hold_ms=HOLD_MS, gap_ms=TAP_GAP_MS):
         self.stations = stations
+        self.seats = stations  # the app sets the running game's seat count
         self._down = [False] * (MENU + 1)
+        self._at = [0] * (MENU + 1)  # time of each input's last press edge
         # A list, not a dict: MicroPython dicts do not keep insertion order, and
         # gestures of one loop pass must come out in the same order everywhere.
         self._buttons = []
@@ -54,19 +61,22 @@ class Gestures:
         return self._down[player]
 
     def held(self):
-        return [p for p in range(1, self.stations + 1) if self._down[p]]
+        return [p for p in range(1, self.seats + 1) if self._down[p]]
 
     def edge(self, player, t_ns, pressed):
         """Feed one capture edge (player 1..7 or MENU)."""
         if 1 <= player <= MENU:
             self._down[player] = bool(pressed)
-        n = len(self.held())
-        if n >= 2:
-            if self._chord_since is None:
-                self._chord_since = t_ns
-        else:
+            if pressed:
+                self._at[player] = t_ns
+        held = self.held()
+        if len(held) < 2 or not pressed:  # a release ends a chord (or one forming)
             self._chord_since = None
             self._chord_fired = False
+        elif self._chord_since is None and player in held:
+            for p in held:
+                if p != player and t_ns - self._at[p] <= CHORD_GAP_NS:
+                    self._chord_since = t_ns
 
     def reset(self):
         """Forget pending gestures (e.g. when a screen changes under the players)."""
