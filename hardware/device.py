@@ -220,7 +220,9 @@ class Device:
         menu_pins = [pins.pin(board, "MENU")] if s["menu_button"] else []
         if use_pio:
             sm = pio_capture.make_state_machine(pins.pin(board, "P1"))
-            capture = pio_capture.PioCapture(sm, STATIONS, t0_ns=self.clock())
+            # t0 read after the SM started: no edge is stamped before it happened, so
+            # every edge stamped up to settle(now) is in (docs/capture.md)
+            capture = pio_capture.PioCapture(sm, STATIONS, t0_ns=self.clock(), clock=self.clock)
             # one PIO sample: 48 ns at 125 MHz, 40 ns at 150 MHz
             capture.precision_ns = pio_capture.CYCLES_PER_SAMPLE * 1000000000 // sm.frequency
             menu = None

@@ -129,7 +129,9 @@ class Decoder:
     The first word gives the initial levels (``levels``) and no edges.
     ``lost`` counts words known to be missing (a lower bound): sequence gaps,
     impossible words, a level word with no change. Any loss makes the times
-    after it unreliable: void the round.
+    after it unreliable: void the round. Lost wrap words would also leave the
+    wrap count short for good (each one 2**20 samples, 50 ms at 125 MHz): after
+    a loss, ``anchor(now_ns, out)`` re-counts the wraps from the box clock.
     """
 
     def __init__(self, sysclk_hz, t0_ns=0):
@@ -148,6 +150,8 @@ class Decoder:
         self._count = None
         self._wraps = 0
         self._seq = 0
+        self.resync = False  # words were lost before the next word: mark it
+        self.mark = None  # index in ``out`` of the first edge after a loss, to anchor
 
     def t_ns(self, sample):
         """Time of a sample index, in ns after sample 0 (plus t0_ns)."""
@@ -168,8 +172,10 @@ class Decoder:
 
     def feed_word(self, w, out):
         self.words += 1
+        lost = self.lost
         if w & MARK:
             self.lost += 1  # not a word the program can push
+            self.resync = True
             return
         seq = (w >> SEQ_SHIFT) & SEQ_MASK
         count = (w >> COUNT_SHIFT) & COUNT_TOP
@@ -189,6 +195,10 @@ class Decoder:
                 self.lost += 1
         elif levels == self.levels and not gap:
             self.lost += 1  # no change, no wrap: the words between went missing
+        if self.lost != lost or self.resync:
+            self.resync = False
+            if self.mark is None:
+                self.mark = len(out)
         self._count = count
         sample = (self._wraps << COUNT_BITS) + (COUNT_TOP - count)
         self.sample = sample
@@ -206,6 +216,28 @@ class Decoder:
                 self.emit(out, i, t, (levels >> i) & 1)
             diff >>= 1
             i += 1
+
+
+    def anchor(self, now_ns, out):
+        """After a loss (``mark`` set): re-count the wraps so that the last word's
+        sample lies in the counter period ending 1/8 period after ``now_ns`` (the
+        box clock read after the words were drained). The last word of a drain
+        is under one period old, since the program pushes a word every period,
+        as long as nothing was dropped after it. Edges in ``out`` from ``mark``
+        on move by the same whole periods."""
+        m = self.mark
+        self.mark = None
+        if m is None:
+            return
+        now = (now_ns - self.t0_ns) * self.sysclk_hz // self._num + (1 << (COUNT_BITS - 3))
+        k = (now - self.sample) >> COUNT_BITS
+        if k:
+            self._wraps += k
+            self.sample += k << COUNT_BITS
+            d = self.t_ns(k << COUNT_BITS) - self.t0_ns
+            for i in range(m, len(out)):
+                e = out[i]
+                out[i] = (e[0], e[1] + d, e[2])
 
 
 def decode(words, sysclk_hz):
@@ -262,14 +294,18 @@ class PioCapture:
     copy every word into a ring pre-filled with ``MARK``, so a slow loop cannot
     overflow the FIFO; ``"fifo"`` reads ``in_waiting`` words with ``readinto``
     (8 deep with the joined RX FIFO). ``"auto"`` picks ring when available.
-    ``t0_ns`` is added to every time (e.g. the box clock when the SM started).
+    ``t0_ns`` is added to every time: the box clock read right after the SM
+    started, so no edge is stamped before it happened. ``clock`` (the box clock,
+    ``time.monotonic_ns``) lets a poll after lost words re-anchor the time base
+    (``Decoder.anchor``); without it, lost wrap words shift all later times.
     """
 
-    def __init__(self, sm, stations=7, sysclk_hz=None, t0_ns=0, mode="auto", ring_words=256):
+    def __init__(self, sm, stations=7, sysclk_hz=None, t0_ns=0, mode="auto", ring_words=256, clock=None):
         if sysclk_hz is None:
             sysclk_hz = sm.frequency
         self.sm = sm
         self.decoder = _EdgeDecoder(sysclk_hz, stations, t0_ns)
+        self.clock = clock
         self.overflows = 0  # RX FIFO overflows flagged by the hardware (rxstall)
         self._lost_taken = 0
         if mode == "auto":
@@ -307,7 +343,17 @@ class PioCapture:
             self._drain_ring(out)
         else:
             self._drain_fifo(out)
+        dec = self.decoder
+        if dec.mark is not None and self.clock is not None:
+            dec.anchor(self.clock(), out)
         return out
+
+    def _dropped(self):
+        # Words were dropped after the ones just read: the last word read may be
+        # old, so anchor at the next word instead.
+        self.overflows += 1
+        self.decoder.mark = None
+        self.decoder.resync = True
 
     def _drain_ring(self, out):
         buf = self._buf
@@ -326,7 +372,7 @@ class PioCapture:
                 i = 0
             taken += 1
         if taken == n:
-            self.overflows += 1  # a whole ring in one poll: DMA may have lapped us
+            self._dropped()  # a whole ring in one poll: DMA may have lapped us
         self._ri = i
 
     def _drain_fifo(self, out):
@@ -345,5 +391,5 @@ class PioCapture:
         if getattr(sm, "rxstall", False):
             # A push found the FIFO full and was dropped (the sequence gap will
             # show it too). clear_rxfifo() also clears the flag.
-            self.overflows += 1
+            self._dropped()
             sm.clear_rxfifo()

@@ -292,6 +292,27 @@ def test_fifo_overflow_voids_the_round(world):
     assert game.big.text == "VOID"
 
 
+def test_lost_wrap_words_do_not_shift_later_times(world):
+    # CircuitPython 9 (FIFO only): the loop stalls for 560 ms, 11 counter-wrap words
+    # come and 3 find the 8-word FIFO full. The decoder cannot count wraps it never
+    # saw; the capture re-anchors on the box clock, so later presses are on time.
+    world.background_read = False
+    dev = build(world)
+    seen = record_edges(dev)
+    run(world, dev, 10)
+    world.advance(560)  # nobody drains the FIFO
+    run(world, dev, 20)
+    sm = world.state_machines[0]
+    assert sm.dropped == 3 and dev.box.capture.overflows == 1
+    t_press = world.now_ns + 5 * MS + 123
+    world.press(3, at_ns=t_press, hold_ns=60 * MS)  # P2 = GP3
+    run(world, dev, 400)  # across more wraps
+    p2 = [e for e in seen if e[0] == 2]
+    assert [e[2] for e in p2] == [True, False]
+    assert 0 <= p2[0][1] - t_press < 48 and 0 <= p2[1][1] - (t_press + 60 * MS) < 48
+    assert sm.dropped == 3 and dev.box.capture.lost == 1 + 3  # the flag and the sequence gap
+
+
 def test_ring_mode_keeps_every_word_through_a_busy_loop(world):
     dev = build(world)
     cap = dev.box.capture

@@ -341,6 +341,60 @@ def test_decoder_wraps_and_batches():
     assert dec.sample == 2 * (top + 1) + 2
 
 
+def test_anchor_recounts_lost_wrap_words_from_the_box_clock():
+    top = pc.COUNT_TOP
+    f = 125000000
+    period = (top + 1) * 48  # ns per counter wrap at 125 MHz (50.3 ms)
+    t0 = 7 * 10**9
+    for gap in (1, 3, 5):
+        # word 0, a wrap word, then `gap` wrap words lost; P1 pressed 100 samples
+        # into the period of the last lost one, and released 10 samples later
+        words = [word(0, top, 0x7F), word(7, top, 0x7F), word(6 - gap, top - 100, 0x7E), word(5 - gap, top - 110, 0x7F)]
+        true = [t0 + ((1 + gap) * (top + 1) + 100) * 48, t0 + ((1 + gap) * (top + 1) + 110) * 48]
+        dec = pc.Decoder(f, t0_ns=t0)
+        out = [("other", 1, 1)]
+        dec.feed(words[:2], out)
+        assert dec.mark is None
+        dec.feed(words[2:], out)
+        assert dec.lost == gap and dec.mark == 1
+        assert [t for _, t, _ in out[1:]] == [t - gap * period for t in true]  # short by the lost wraps
+        dec.anchor(true[1] + 3 * 10**6, out)  # drained 3 ms after the release
+        assert out == [("other", 1, 1), (0, true[0], 0), (0, true[1], 1)]
+        assert dec.mark is None and dec.sample == (1 + gap) * (top + 1) + 110
+        dec.feed([word(4 - gap, top - 200, 0x7E)], out)  # and from now on on time
+        assert out[-1] == (0, true[0] + 100 * 48, 0) and dec.mark is None
+    # nothing lost: anchor() changes nothing, even a period later
+    dec = pc.Decoder(f)
+    out = dec.feed([word(0, top, 0x7F), word(7, top - 5, 0x7E)])
+    dec.anchor(10 * period, out)
+    assert out == [(0, 5 * 48, 0)]
+
+
+def test_reader_re_anchors_after_a_fifo_overflow():
+    top = pc.COUNT_TOP
+    period = (top + 1) * 48
+    words = [word(0, top, 0x7F)] + [word(-k, top, 0x7F) for k in range(1, 12)]  # 11 wraps
+    words.append(word(-12, top - 1000, 0x7E))  # P1 down in the 12th period
+    now = [0]
+    sm = FifoSM(words, depth=8)
+    cap = pc.PioCapture(sm, stations=7, mode="fifo", clock=lambda: now[0])
+    sm.produce(1)
+    assert cap.poll() == []
+    sm.produce(11)  # 8 fit, 3 dropped
+    now[0] = 11 * period + 10
+    assert cap.poll() == [] and cap.overflows == 1
+    sm.produce(1)
+    now[0] = 11 * period + 1000 * 48 + 2 * 10**6
+    assert cap.poll() == [(1, 11 * period + 1000 * 48, True)]
+    assert cap.lost >= 3
+    plain = pc.PioCapture(FifoSM(words, depth=8), stations=7, mode="fifo")  # no clock: short
+    for n in (1, 11):
+        plain.sm.produce(n)
+        plain.poll()
+    plain.sm.produce(1)
+    assert plain.poll() == [(1, 8 * period + 1000 * 48, True)]
+
+
 def test_decoder_flags_impossible_words():
     top = pc.COUNT_TOP
     cases = [
