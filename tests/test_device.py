@@ -274,7 +274,7 @@ def test_without_the_jumper_a_press_before_the_dark_phase_is_no_false_start(worl
 
 
 def test_fifo_overflow_voids_the_round(world):
-    world.background_read = False  # CircuitPython 9: no DMA ring, an 8-word FIFO
+    world.background_read = False  # a build without background_read: an 8-word FIFO
     dev = build(world, {"REFEREE_PLAYERS": "2"})
     cap = dev.box.capture
     assert cap.mode == "fifo"
@@ -293,7 +293,7 @@ def test_fifo_overflow_voids_the_round(world):
 
 
 def test_lost_wrap_words_do_not_shift_later_times(world):
-    # CircuitPython 9 (FIFO only): the loop stalls for 560 ms, 11 counter-wrap words
+    # FIFO mode (no background_read): the loop stalls for 560 ms, 11 counter-wrap words
     # come and 3 find the 8-word FIFO full. The decoder cannot count wraps it never
     # saw; the capture re-anchors on the box clock, so later presses are on time.
     world.background_read = False
@@ -316,7 +316,7 @@ def test_lost_wrap_words_do_not_shift_later_times(world):
 def test_ring_mode_keeps_every_word_through_a_busy_loop(world):
     dev = build(world)
     cap = dev.box.capture
-    assert cap.mode == "ring"  # CircuitPython 10: background_read into a DMA ring
+    assert cap.mode == "ring"  # background_read (recent builds) into a DMA ring
     seen = record_edges(dev)
     t = world.now_ns + MS
     for i in range(20):

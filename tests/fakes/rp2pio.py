@@ -15,7 +15,8 @@ pins every 6 system clocks, a word pushed on every change (the event path costs
 3 samples) and on every 2**20-sample counter wrap, word format
 ``[seq:3][0][count:20][levels:8]``, an 8-deep RX FIFO (joined: no TX use) that
 drops words when full and sets ``rxstall``. With ``background_read(loop=buf)``
-(CircuitPython 10) words go straight into the ring, as DMA does. The encoder
+(recent builds; ``world.background_read = False`` removes it) words go straight
+into the ring, as DMA does. The encoder
 below is written from the documented format, independently of the decoder.
 """
 
