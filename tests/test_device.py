@@ -368,6 +368,22 @@ def test_a_board_without_pio_falls_back_to_keypad(world):
     assert any("no PIO" in m for m in dev.settings.messages)
 
 
+def test_the_launcher_of_a_keypad_box_says_ms_precision(world):
+    from referee import screen
+
+    dev = build(world, {"REFEREE_CAPTURE": "keypad"})
+    assert "keypad capture: ms precision" in screen.screen_text(dev.display.root_group)
+
+
+def test_the_launcher_of_a_pio_box_says_nothing_of_precision(world):
+    from referee import screen
+
+    dev = build(world, {"REFEREE_CAPTURE": "pio"})
+    assert dev.box.capture_name == "pio"
+    assert "Choose a game" in screen.screen_text(dev.display.root_group)
+    assert "precision" not in screen.screen_text(dev.display.root_group)
+
+
 def test_keypad_reaction_round_says_ms_precision(world):
     from referee import screen
 

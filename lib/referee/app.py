@@ -67,6 +67,8 @@ class App:
             self.launcher.warn("(" + str(len(msgs)) + " bad settings, see serial) " + msgs[0])
         elif msgs:
             self.launcher.warn(msgs[0])
+        elif self.box.precision_ns >= 1000000:  # said before any game: races are timed to the ms
+            self.launcher.warn(self.box.capture_name + " capture: ms precision")
         self.mode = LAUNCHER
         self.box.reveal(True)
         self.box.rings.rest(self.box.stations)
