@@ -2,6 +2,7 @@
 import pytest
 
 from hardware.sim import SimTable
+from test_wurfelblitz_flow import roll
 from referee.game import BaseGame
 
 MS = 1000000
@@ -120,10 +121,7 @@ def test_buttons_pressed_apart_make_no_pause_chord():
 def test_tied_wurfelblitz_answerers_holding_said_it_do_not_pause():
     t = SimTable(players=3, seed=2)
     g = t.start("wurfelblitz")
-    assert t.advance_until(lambda: g.phase == "wait")
-    t.press(g.roller, hold_ms=60)
-    assert t.advance_until(lambda: g.phase == "open" and g.reveal_at is not None)
-    r = g.reveal_at
+    r = roll(t, g)
     t.press(1, at_ns=r + 600 * MS)
     t.press(2, at_ns=r + 600 * MS)
     assert t.advance_until(lambda: g.phase == "confirm")

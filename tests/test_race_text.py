@@ -1,5 +1,6 @@
 """Race words at the box's precision: whole ms from a keypad, never "0.000 ms" from the PIO."""
 from hardware.sim import SimTable
+from test_wurfelblitz_flow import roll
 from referee import race_text
 from referee.arbiter import Race
 
@@ -82,10 +83,7 @@ def test_reaction_on_the_pio_path_never_prints_a_zero_margin():
 def test_wurfelblitz_on_a_keypad_box_gives_whole_ms_margins():
     t = keypad_table()
     g = t.start("wurfelblitz")
-    assert t.advance_until(lambda: g.phase == "wait")
-    t.press(g.roller, hold_ms=60)
-    assert t.advance_until(lambda: g.phase == "open" and g.reveal_at is not None)
-    r = g.reveal_at
+    r = roll(t, g)
     t.press(1, at_ns=r + 700 * MS)
     t.press(2, at_ns=r + 701 * MS + 700000)
     assert t.advance_until(lambda: "first by" in t.screen_text())
