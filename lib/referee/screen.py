@@ -85,9 +85,8 @@ class Die:
         self.group = displayio.Group(x=x, y=y)
         self.size = size
         self._body = rect(0, 0, size, size, palette.WHITE)
-        self._inner = rect(2, 2, size - 4, size - 4, palette.WHITE)
+        self._inner = None  # the square inside a border, built on the first border
         self.group.append(self._body)
-        self.group.append(self._inner)
         r = max(2, size // 10)
         step = size // 4
         self._ink = solid(palette.BLACK)  # one palette shared by the seven pips
@@ -96,32 +95,48 @@ class Die:
             c = vectorio.Circle(pixel_shader=self._ink, radius=r, x=step * (col + 1), y=step * (row + 1))
             self._pips.append(((col, row), c))
             self.group.append(c)
-        self._dot = circle(size // 2, size // 2, size // 4, palette.BLACK)
-        self._dot_ring = circle(size // 2, size // 2, size // 4 + 2, palette.BLACK)
-        self.group.append(self._dot_ring)
-        self.group.append(self._dot)
-        self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5))
-        self.group.append(self._label)
+        # The colour dot (and its ring) and the caption label are built on first use,
+        # in the same drawing order (pips, ring, dot, label): most dice never need them.
+        self._dot = None
+        self._dot_ring = None
+        self._label = None
         self.show(None)
 
     def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None):
         """``face``: pips 1..6, None (blank). ``dot``: a colour drawn as a big dot
         instead of pips. ``caption``: short text instead of pips."""
         self.group.hidden = False
+        if border is not None and self._inner is None:
+            self._inner = rect(2, 2, self.size - 4, self.size - 4, body)
+            self.group.insert(1, self._inner)  # over the body, under the pips
         set_color(self._body, body if border is None else border)
-        set_color(self._inner, body)
+        if self._inner is not None:  # without a border the body alone looks the same
+            set_color(self._inner, body)
         ink = ink_for(body)
         lit = PIPS.get(face, ()) if (dot is None and caption is None) else ()
         self._ink[0] = ink
         for slot, c in self._pips:
             c.hidden = slot not in lit
-        self._dot.hidden = dot is None
-        self._dot_ring.hidden = dot is None
+        if dot is not None and self._dot is None:
+            size = self.size
+            self._dot_ring = circle(size // 2, size // 2, size // 4 + 2, palette.BLACK)
+            self._dot = circle(size // 2, size // 2, size // 4, palette.BLACK)
+            i = len(self.group) - (self._label is not None)  # after the pips, under the caption
+            self.group.insert(i, self._dot_ring)
+            self.group.insert(i + 1, self._dot)
+        if self._dot is not None:
+            self._dot.hidden = dot is None
+            self._dot_ring.hidden = dot is None
         if dot is not None:
             set_color(self._dot, dot)
             set_color(self._dot_ring, ink)
-        self._label.text = caption or ""
-        self._label.color = ink
+        if caption and self._label is None:
+            size = self.size
+            self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5))
+            self.group.append(self._label)
+        if self._label is not None:
+            self._label.text = caption or ""
+            self._label.color = ink
 
     def hide(self):
         self.group.hidden = True
