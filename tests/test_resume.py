@@ -189,6 +189,45 @@ def test_ending_a_match_from_the_pause_menu_forgets_it():
     assert "Resume" not in t.screen_text()
 
 
+def test_a_match_that_never_saves_leaves_another_matchs_save_alone():
+    t, g = zilch_table(players=2, bots=(2,))
+    t.advance(2000)
+    saved = t.app.store.load()
+    assert saved is not None
+    r = t.start("reaction", rounds=3)  # played to the end: it saves nothing...
+    assert t.run_until_over(60000) and r.saves == 0
+    t.advance(10)
+    assert t.app.store.load() == saved  # ...and clears nothing
+    t.start("reaction", rounds=3)  # ended from the pause menu: the same
+    t.advance(100)
+    t.menu()
+    t.advance(300)
+    t.tap(1)
+    t.hold(1)
+    assert t.app.mode == "launcher" and t.app.store.load() == saved
+    assert "Resume Zilch" in t.screen_text()
+
+
+def test_a_save_of_a_game_that_is_not_deployed_is_dropped(monkeypatch):
+    import games
+
+    t, g = zilch_table()
+    t.advance(2000)
+    t.reboot()
+    t.advance(20)
+    real = games.load
+
+    def missing(name):
+        if name == "zilch":
+            raise ImportError("no module named 'games.zilch'")
+        return real(name)
+
+    monkeypatch.setattr(games, "load", missing)
+    t.hold(1)  # Resume Zilch
+    assert t.app.mode == "launcher" and t.app.store.load() is None
+    assert any("saved match does not restore" in m and "ImportError" in m for m in t.box.logs)
+
+
 def test_a_corrupted_save_is_not_offered_and_the_older_one_is():
     t, g = zilch_table()
     t.advance(1500)

@@ -43,6 +43,7 @@ class App:
         self.store = Store(mem, box.log) if mem is not None and len(mem) >= 1024 else None
         self._name = None  # the running game's registry name
         self._saves = 0  # the game's save points already written (-1: match over, save cleared)
+        self._owns = False  # the store holds this match (written or resumed): only then clear it
         self._pause_menu = None
         self._pause_view = None  # built on the first pause
         self._pause_root = None
@@ -93,6 +94,7 @@ class App:
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._saves = 0
+        self._owns = False
         self.gestures.reset()
         self.gestures.seats = players  # only the game's seats make the pause chord
         self.box.reveal(True)
@@ -117,8 +119,9 @@ class App:
                     raise ValueError("rng")
                 g.rng = Rng.from_state(s["rng"])
                 self._saves = g.saves
+                self._owns = True
             return g
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        except Exception as e:  # bad data, a game not deployed (ImportError), a restore() bug
             self.box.log("saved match does not restore, dropped: " + format_exception(e))
             self.store.clear()
             self.back_to_launcher()
@@ -127,6 +130,7 @@ class App:
     def _save(self):
         g = self.game
         self._saves = g.saves
+        self._owns = True
         try:
             self.store.save({"game": self._name, "players": g.players, "bots": list(g.bots), "seed": g.seed,
                              "options": g.options, "rng": list(g.rng._s), "state": g.state()})
@@ -165,7 +169,8 @@ class App:
             if self.mode == GAME and self.store and self._saves >= 0:
                 if game.over:
                     self._saves = -1
-                    self.store.clear()
+                    if self._owns:  # a match that never saved leaves another's save alone
+                        self.store.clear()
                 elif game.saves != self._saves:
                     self._save()
         box.rings.update(now)
@@ -221,7 +226,7 @@ class App:
             self.box.show(self.game.root)
             self._guard(self.game.resumed, now, now - self._paused_at)
         elif value == "end":  # the match is abandoned: not offered again
-            if self.store:
+            if self.store and self._owns:
                 self.store.clear()
             self.back_to_launcher()
 

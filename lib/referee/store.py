@@ -6,8 +6,12 @@
 # sequence number, payload length (little-endian) -- then the payload, JSON of a
 # plain dict. The CRC covers the sequence number, the length and the payload, so a
 # header torn halfway cannot pass an older payload off as the newest save. A save goes, in one slice write, to the slot
-# that does not hold the newest valid record, with the next sequence number: a
-# write cut off halfway leaves the previous save loadable. load() returns the
+# that does not hold the newest valid record, with the next sequence number: where
+# the store rewrites only the bytes written (the simulator, the PC file), a write
+# cut off halfway leaves the previous save loadable. On the Pico boards nvm is one
+# flash sector that each such write erases whole, so a power cut in that erase can
+# lose both slots (then nothing is offered, never a wrong match; see the build
+# guide, "Saves and resume"). load() returns the
 # newest record whose length and CRC check out, else None; bad bytes never raise.
 # clear() writes an empty record, so an older save cannot come back.
 
