@@ -46,6 +46,11 @@ def _parse(kind, raw, low, high):
         if v not in low:
             raise ValueError("not one of " + "/".join(str(c) for c in low))
         return v
+    if kind == "game":  # a choice among the registry's names
+        import games
+
+        low = games.names()
+        kind = "choice"
     if kind == "choice":
         s = str(raw).strip().lower()
         if s not in low:
@@ -63,13 +68,7 @@ def _parse(kind, raw, low, high):
             if n not in seats:
                 seats.append(n)
         return tuple(seats)
-    s = str(raw).strip().lower()
-    if kind == "game":
-        import games
-
-        if s not in games.names():
-            raise ValueError("not one of " + "/".join(games.names()))
-    return s
+    return str(raw).strip()
 
 
 class Settings:
