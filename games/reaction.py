@@ -11,6 +11,7 @@ from referee import palette, race_text, rings, screen, sound
 from referee.box import REVEAL
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
+from referee.core import MS, seat
 
 TITLE = "Reaction test"
 MIN_PLAYERS = 1
@@ -23,7 +24,6 @@ OPEN = "open"
 RESULT = "result"
 OVER = "over"
 
-MS = 1000000
 READY_NS = 1500 * MS
 OPEN_NS = 3000 * MS  # the race stays open this long after the reveal
 RESULT_NS = 3500 * MS
@@ -98,7 +98,7 @@ class Game(BaseGame):
         self.big.scale = 4
         self.big.anchored_position = (screen.WIDTH // 2, 36)
         self.title.text = "Round " + str(self.round) + "/" + str(self.rounds)
-        self.big.text = ("P" + str(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
+        self.big.text = (seat(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
         self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
         self.head.text = race_text.headline(race, self.box.precision_ns)
         for p in range(1, self.players + 1):
@@ -106,12 +106,12 @@ class Game(BaseGame):
 
     def _show_over(self):
         self.title.text = "Match over"
-        self.big.text = " ".join("P" + str(p) for p in self.winners) + " WIN" + ("" if len(self.winners) > 1 else "S")
+        self.big.text = " ".join(seat(p) for p in self.winners) + " WIN" + ("" if len(self.winners) > 1 else "S")
         self.big.color = palette.station(self.winners[0]) if len(self.winners) == 1 else palette.TEXT
         self.head.text = "tied on wins: best time" if self.tie_break else "round wins and best times"
         for p in range(1, self.players + 1):
             best = self.best[p]
-            txt = "P" + str(p) + " wins " + str(self.wins[p])
+            txt = seat(p) + " wins " + str(self.wins[p])
             if best is not None:
                 txt += "  PB " + race_text.span(best, self.box.precision_ns)
             self.lines[p - 1].text = txt

@@ -49,13 +49,7 @@ from referee.box import REVEAL
 from referee.game import BaseGame, Option, resolve_options
 from referee.gestures import HOLD, HOLD_MS, TAP
 from referee.rng import Rng
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from referee.core import MS, const, seat
 
 
 TITLE = "Wurfelblitz"
@@ -127,24 +121,23 @@ def bot_level(options, bots, p, words=False):
 
 _ROUND = ("count", "dark", "open", "call", "confirm", "entry", "wrong")  # phases of a round in play
 
-_MS = const(1000000)
-_COUNT_STEP_NS = const(700 * _MS)  # each of 3, 2, 1
-_DARK_NS = const(250 * _MS)  # backlight off while the throw is drawn
-_CALL_NS = const(1200 * _MS)  # call mode: time to say it before the answer shows
-_WRONG_NS = const(1800 * _MS)  # "wrong" shown before the race re-opens
-_ANSWER_NS = const(20000 * _MS)  # an answerer who never answers is out (no penalty)
-_RIGHT_WAIT_NS = const(5000 * _MS)  # once a tied answerer is right, the others get this long
-_FLASH_NS = const(2000 * _MS)  # the round winner's ring flashes
-_BLINK_NS = const(2000 * _MS)  # a locked-out / false-start ring blinks red, then stays dim red
-_BOT_ROLL_NS = const(2500 * _MS)  # a bot roller gives the table time to read the result
-_BOT_CONFIRM_NS = const(700 * _MS)
-_BOT_TAP_START_NS = const(300 * _MS)
-_BOT_TAP_NS = const(180 * _MS)
-_BOT_SEND_NS = const(700 * _MS)
-_TAP_MIN_NS = const(5 * _MS)  # a tap must be down this long (bounce is shorter)
-_TAP_JOIN_NS = const(5 * _MS)  # a press this soon after a release continues it (bounce)
-_HOLD_NS = HOLD_MS * _MS
-_CLOSE_SETTLE_NS = const(5 * _MS)  # after the race closes, presses before it settle this long
+_COUNT_STEP_NS = const(700000000)  # 700 ms: each of 3, 2, 1
+_DARK_NS = const(250000000)  # 250 ms: backlight off while the throw is drawn
+_CALL_NS = const(1200000000)  # 1200 ms: call mode: time to say it before the answer shows
+_WRONG_NS = const(1800000000)  # 1800 ms: "wrong" shown before the race re-opens
+_ANSWER_NS = const(20000000000)  # 20000 ms: an answerer who never answers is out (no penalty)
+_RIGHT_WAIT_NS = const(5000000000)  # 5000 ms: once a tied answerer is right, the others get this long
+_FLASH_NS = const(2000000000)  # 2000 ms: the round winner's ring flashes
+_BLINK_NS = const(2000000000)  # 2000 ms: a locked-out / false-start ring blinks red, then stays dim red
+_BOT_ROLL_NS = const(2500000000)  # 2500 ms: a bot roller gives the table time to read the result
+_BOT_CONFIRM_NS = const(700000000)
+_BOT_TAP_START_NS = const(300000000)
+_BOT_TAP_NS = const(180000000)
+_BOT_SEND_NS = const(700000000)
+_TAP_MIN_NS = const(5000000)  # 5 ms: a tap must be down this long (bounce is shorter)
+_TAP_JOIN_NS = const(5000000)  # 5 ms: a press this soon after a release continues it (bounce)
+_HOLD_NS = HOLD_MS * MS
+_CLOSE_SETTLE_NS = const(5000000)  # 5 ms: after the race closes, presses before it settle this long
 
 # Screen layout (320x240).
 _DIE = const(44)
@@ -161,7 +154,7 @@ _LINE_CHARS = _TEXT_W // (2 * screen.CHAR_W)  # an info line at scale 2
 
 
 def _names(players):
-    return " ".join("P" + str(p) for p in players)
+    return " ".join(seat(p) for p in players)
 
 
 # One answerer's taps, counted from capture edges as they happen. Only presses that
@@ -202,7 +195,7 @@ class Game(BaseGame):
         self.mode = o["answer"]
         self.whites = o["whites"]
         self.teaser = o["brainteaser"]
-        self.limit_ns = o["limit_s"] * 1000 * _MS
+        self.limit_ns = o["limit_s"] * 1000 * MS
         each = o["handicap"] == "each"  # everyone sets their own at the start
         given = o["handicaps"] or ()
         self.phase = "wait"
@@ -286,7 +279,7 @@ class Game(BaseGame):
         for p in range(1, self.players + 1):
             cx = (p - 1) * cell + cell // 2
             c = palette.station(p)
-            self.names.append(screen.text("P" + str(p), cx, _STRIP_Y, 2, c, (0.5, 0.0)))
+            self.names.append(screen.text(seat(p), cx, _STRIP_Y, 2, c, (0.5, 0.0)))
             self.counts.append(screen.text("", cx, _STRIP_Y + 22, 2, c, (0.5, 0.0)))
             root.append(self.names[p])
             root.append(self.counts[p])
@@ -318,7 +311,7 @@ class Game(BaseGame):
             b = "B" + str(d.black)
             w = "W" + str(d.white)
             star = "*" if p == self.roller and self.phase != "over" else ""
-            self._set(self.names[p], star + ("P" + str(p) if gap is not None else b))
+            self._set(self.names[p], star + (seat(p) if gap is not None else b))
             self._set(self.counts[p], b + gap + w if gap is not None else w)
 
     def _draw_throw(self, judged):
@@ -375,7 +368,7 @@ class Game(BaseGame):
 
     def _bot_words(self, verb):
         """e.g. "P2 says 7  P3 says 9": what the bots among the answerers said."""
-        return "  ".join("P" + str(p) + verb + str(self.said[p]) for p in self.answerers if self.is_bot(p))
+        return "  ".join(seat(p) + verb + str(self.said[p]) for p in self.answerers if self.is_bot(p))
 
     def _show_confirm(self):
         """Call mode, answer shown: who still has to hold (= "I said that") or tap."""
@@ -448,7 +441,7 @@ class Game(BaseGame):
         self.until = now + _BOT_ROLL_NS
         p = self.roller
         self._set(self.top_left, "Round " + str(self.round + 1), palette.DIM)
-        self._set(self.top_right, "P" + str(p) + (" rolls" if self.is_bot(p) else ": tap to roll"), palette.station(p))
+        self._set(self.top_right, seat(p) + (" rolls" if self.is_bot(p) else ": tap to roll"), palette.station(p))
         self.tbar.hidden = True
         self._set(self.mid, "")
         if self.throw:
@@ -494,7 +487,7 @@ class Game(BaseGame):
         self._set(self.big, "")
         self._lines()
         self._set(self.top_left, "Round " + str(self.round), palette.DIM)
-        self._set(self.top_right, "P" + str(self.roller) + " rolls", palette.station(self.roller))
+        self._set(self.top_right, seat(self.roller) + " rolls", palette.station(self.roller))
         self._draw_discs()
         self._countdown(now)
 
@@ -556,7 +549,7 @@ class Game(BaseGame):
         elif player in self.stuck:  # let go at last: from now on it may buzz
             self.stuck.remove(player)
             self.flagged.remove(player)
-            self.notes.remove("P" + str(player) + " held down: let go")
+            self.notes.remove(seat(player) + " held down: let go")
             if self.phase == "open":
                 self._line(0, "  ".join(self.notes), palette.BAD)
             self._ring_rest(player, t_ns)
@@ -620,7 +613,7 @@ class Game(BaseGame):
                 del self.bot_press[b]
                 if self.closed_at is None or t < self.closed_at:  # else the answer was on screen: too late
                     self.race.edge(b, t, True)
-                    self.race.edge(b, t + 80 * _MS, False)
+                    self.race.edge(b, t + 80 * MS, False)
         self.race.settle(now)
         t = self.deadline
         if t is not None and now >= t and (self.closed_at is None or t < self.closed_at):
@@ -664,11 +657,11 @@ class Game(BaseGame):
                 if stuck:
                     self.stuck.append(p)
                     self.box.rings.set(p, rings.SOLID, palette.WARN, now_ns=now)
-                    self.notes.append("P" + str(p) + " held down: let go")
+                    self.notes.append(seat(p) + " held down: let go")
                 else:
                     self._ring_out(p, now)
                     self.box.sound.play(sound.FALSE_START, now)
-                    self.notes.append("P" + str(p) + " false start: out")
+                    self.notes.append(seat(p) + " false start: out")
                 self._line(0, "  ".join(self.notes), palette.BAD)
 
     def _open(self, now):
@@ -761,7 +754,7 @@ class Game(BaseGame):
             self.race.lock_out(p)
             self._ring_out(p, now)
             said = self.said.get(p)
-            who = "P" + str(p)
+            who = seat(p)
             if v is not False:
                 parts.append(who + " no answer")
                 continue
@@ -784,7 +777,7 @@ class Game(BaseGame):
         noted = len(self.supply.notes)
         for p in right:
             black = self.discs[p].award(self.supply)
-            gains.append("P" + str(p) + (" right: BLACK disc" if black else " right: +1 white"))
+            gains.append(seat(p) + (" right: BLACK disc" if black else " right: +1 white"))
             self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
             if rules.won(self.discs[p]):
                 champions.append(p)

@@ -11,15 +11,9 @@
 # (Comments, not docstrings, at module and class level: the MicroPython VM keeps
 # those in RAM.)
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 from referee.dice import roll_die
+from referee.core import const
 
 COLOURS = ("orange", "blue", "black", "yellow", "green", "red")
 WHITE = "white"

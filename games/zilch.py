@@ -27,13 +27,7 @@ from referee import dice, palette, rings, screen, sound
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
 from referee.menu import Menu
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from referee.core import MS, const, seat
 
 
 TITLE = "Zilch"
@@ -60,7 +54,6 @@ NEXT = "next"  # roll the free dice or bank
 END = "end"  # the turn's result is shown
 OVER = "over"
 
-MS = const(1000000)
 THINK_MS = const(700)  # a bot's visible think time per decision
 ROLL_MS = const(600)  # the dice tumble
 SHOW_MS = const(1600)  # a bank or a Zilch stays on screen
@@ -272,7 +265,7 @@ class Game(BaseGame):
             self.head.text = "Game over"
             self.head_points.text = ""
         else:
-            self.head.text = "P" + str(p) + " to play"
+            self.head.text = seat(p) + " to play"
             self.head_points.text = "turn " + str(self.turn_points)
         self._draw_dice()
         self._draw_kept()
@@ -387,7 +380,7 @@ class Game(BaseGame):
         if self.phase == OVER:
             text = "hold a button: back to the menu"
         elif self.phase in (PRE, PICK, NEXT):
-            text = "P" + str(self.player) + ": tap = next   hold = choose"
+            text = seat(self.player) + ": tap = next   hold = choose"
             if self.is_bot(self.player):
                 text = "the box plays P" + str(self.player) + (
                     " (cautious)" if self.bot_kinds[self.player] == "cautious" else " (expected value)")
@@ -412,7 +405,7 @@ class Game(BaseGame):
         marked = self.winners if self.phase == OVER else [self.player]
         for p in range(1, self.players + 1):
             lb = self.score_rows[p - 1]
-            lb.text = "P" + str(p) + " " + str(self.totals[p])
+            lb.text = seat(p) + " " + str(self.totals[p])
             self.score_bg[p - 1].hidden = p not in marked
             if p in marked:
                 screen.set_color(self.score_bg[p - 1], palette.station(p))
@@ -547,19 +540,19 @@ class Game(BaseGame):
             self.totals[q] -= taken
             text += "\nP" + str(q) + " -" + str(taken)
         self._finish(record, now)
-        self._banner("BANK", "P" + str(p) + " " + text, palette.GOOD)
+        self._banner("BANK", seat(p) + " " + text, palette.GOOD)
         self.box.sound.play(sound.RIGHT, now)
 
     def _zilch(self, now):
         p = self.player
         record = self._record("zilch", 0)
         self.result = "zilch"
-        small = "P" + str(p) + (" loses " + str(self.turn_points) if self.turn_points else " scores nothing")
+        small = seat(p) + (" loses " + str(self.turn_points) if self.turn_points else " scores nothing")
         if self.challenged:
             penalty = self.rules.challenge_penalties[self.challenge_no - 1]
             record["penalty"] = penalty
             self.totals[p] = max(0, self.totals[p] - penalty)
-            small = "P" + str(p) + " pays " + str(penalty)
+            small = seat(p) + " pays " + str(penalty)
         self.turn_points = 0
         self._finish(record, now)
         self._banner("ZILCH!", small, palette.BAD)
@@ -621,7 +614,7 @@ class Game(BaseGame):
             self.box.rings.set(w, rings.FLASH, palette.station(w), now_ns=now)
         self.box.sound.play(sound.WIN, now)
         self._draw()
-        names = " ".join("P" + str(w) for w in winners)
+        names = " ".join(seat(w) for w in winners)
         self._banner(names + " WINS", str(self.totals[winners[0]]) + " points", palette.station(winners[0]))
 
     # --- input and time ------------------------------------------------------------

@@ -22,11 +22,7 @@ with two 3s score 2000 as three pairs, but four 2s alone cannot be split (three 
 lone 2) and raise ValueError.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from referee.core import const
 
 STRAIGHT = const(1500)
 THREE_PAIRS = const(2000)

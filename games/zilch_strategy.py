@@ -19,11 +19,7 @@ when that gain is <= 0; a set-aside is chosen by comparing the expected final tu
 results of the states it leads to. Integers only: runs on MicroPython/CircuitPython.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from referee.core import const
 
 from games.zilch_rules import CLASSIC, best, options
 

@@ -59,13 +59,7 @@ from referee.gestures import MENU
 from referee.rings import PER_RING
 from referee.rng import seed_from_bytes
 from referee.settings import Settings
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from referee.core import const
 
 
 STATIONS = const(7)

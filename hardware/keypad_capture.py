@@ -11,13 +11,7 @@ the queue without allocating an event per poll.
 """
 
 from referee.ticks import NS_PER_MS, ticks_diff
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from referee.core import const
 
 
 TICKS_PERIOD = const(0x20000000)  # supervisor.ticks_ms wraps at 2**29 ms (6.2 days)

@@ -39,13 +39,7 @@ imports rp2pio when called). Runs under CPython and MicroPython.
 """
 
 from array import array
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from referee.core import const
 
 
 INPUTS = const(8)  # GP2..GP8 stations P1..P7, GP9 REVEAL

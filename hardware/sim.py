@@ -15,9 +15,10 @@ for _p in (_ROOT, os.path.join(_ROOT, "lib")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from hardware import pc_supervisor  # noqa: E402
+from hardware import pc_font, pc_supervisor  # noqa: E402
 
 pc_supervisor.install()  # before anything imports adafruit_ticks
+pc_font.install()  # the font as a sprite sheet, as on the device
 
 import adafruit_pixelbuf  # noqa: E402
 

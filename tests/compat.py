@@ -241,6 +241,9 @@ def run_cpython(script, extra_paths=(), timeout=VM_TIMEOUT_S):
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Blinka's font gets the sprite sheet the device's has (hardware/pc_font.py), as
+    # the simulator does: referee.screen draws text as tiles of it.
+    script = "from hardware import pc_font as _pc_font\n_pc_font.install()\n" + script
     return subprocess.run([sys.executable, "-"], input=script, capture_output=True,
                           text=True, timeout=timeout, cwd=str(ROOT), env=env)
 

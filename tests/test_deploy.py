@@ -22,12 +22,7 @@ import deploy  # noqa: E402
 
 LIBS = {
     "lib/neopixel.py",
-    "lib/adafruit_pixelbuf.py",
-    "lib/adafruit_debouncer.py",
-    "lib/adafruit_ticks.py",
     "lib/adafruit_st7789.py",
-    "lib/adafruit_display_text/__init__.py",
-    "lib/adafruit_display_text/label.py",
 }
 
 
@@ -111,8 +106,8 @@ print("@@" + json.dumps({"games": names, "files": files, "capture": d.box.captur
     site = [f for f in out["files"].values() if f and "site-packages" in f]
     assert site == []
     from_copy = {n for n, f in out["files"].items() if f and f.startswith(str(tmp_path))}
-    assert {"hardware.device", "neopixel", "adafruit_st7789", "adafruit_display_text.label",
-            "adafruit_debouncer", "adafruit_ticks", "adafruit_pixelbuf", "referee.app"} <= from_copy
+    assert {"hardware.device", "neopixel", "adafruit_st7789", "referee.app"} <= from_copy
+    assert "adafruit_pixelbuf" not in from_copy  # built into the firmware
 
 
 def test_settings_on_the_target_are_kept_unless_asked(tmp_path):
@@ -140,8 +135,7 @@ def test_unknown_imports_fail_and_optional_ones_are_skipped(tmp_path):
     ok.write_text(
         "try:\n    from typing import List\n    import not_installed_hint\nexcept ImportError:\n    pass\n"
         "import board, displayio, neopixel\nfrom referee import rng\n"
-        "from adafruit_display_text import label\n"
-        "import adafruit_st7789, adafruit_debouncer\n"
+        "import adafruit_st7789, adafruit_pixelbuf\n"
     )
     got = {d for _, d in deploy.library_files([str(ok)])}
     assert got == LIBS
@@ -154,14 +148,24 @@ def test_imports_of_resolves_relative_imports(tmp_path):
     assert {"pkg", "pkg.sibling", "pkg.sub", "pkg.sub.thing", "os"} <= req and opt == set()
 
 
+def _pins(name):
+    with open(os.path.join(ROOT, name)) as f:
+        return dict(ln.split("#")[0].strip().split("==") for ln in f if "==" in ln.split("#")[0])
+
+
 def test_requirements_device_names_the_libraries_deploy_copies():
-    with open(os.path.join(ROOT, "requirements-device.txt")) as f:
-        names = {ln.strip() for ln in f if ln.strip() and not ln.startswith("#")}
-    assert names == {"adafruit_debouncer", "adafruit_ticks", "adafruit_display_text", "adafruit_st7789",
-                     "neopixel"}
+    device = _pins("requirements-device.txt")
+    assert set(device) == {"adafruit_st7789", "neopixel"}
     copied = {d.split("/")[1].split(".")[0] for _, d, _ in deploy.plan()
               if d.startswith("lib/") and not d.startswith("lib/referee/")}
-    assert copied == names | {"adafruit_pixelbuf"}  # neopixel's own dependency
+    assert copied == set(device)  # adafruit_pixelbuf, neopixel's dependency, is built in
+
+
+def test_device_and_host_pin_the_same_library_versions():
+    host = _pins("requirements.txt")
+    for name, version in _pins("requirements-device.txt").items():
+        pip_name = "adafruit-circuitpython-" + name.replace("adafruit_", "").replace("_", "-")
+        assert host.get(pip_name) == version, (name, version, host.get(pip_name))
 
 
 # --- --mpy-cross: modules go as compiled .mpy -----------------------------------------
@@ -222,7 +226,7 @@ def test_mpy_deploy_puts_mpy_where_py_was_and_keeps_the_entry_files(mpy_tree):
     expected = {d if d in KEEP else d[:-3] + ".mpy" for d in plain}
     assert _files_under(target) == expected  # the earlier deploy's .py twins are gone
     assert {"code.py", "boot.py", "settings.toml", "lib/referee/app.mpy", "hardware/__init__.mpy",
-            "hardware/device.mpy", "games/zilch.mpy", "lib/adafruit_display_text/label.mpy"} <= expected
+            "hardware/device.mpy", "games/zilch.mpy", "lib/adafruit_st7789.mpy"} <= expected
     for name in ("code.py", "boot.py"):
         with open(os.path.join(ROOT, name), "rb") as a:
             assert (target / name).read_bytes() == a.read()
@@ -239,8 +243,7 @@ def test_mpy_tree_imports_the_framework_and_every_game_under_the_vm(mpy_tree):
     for rel in sorted(_files_under(target)):
         top = rel.split("/")
         if rel.endswith(".mpy") and (top[0] == "games" or rel.startswith("lib/referee/")
-                                     or rel in ("lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
-                                                "hardware/__init__.mpy")):
+                                     or rel == "hardware/__init__.mpy"):
             args += ["--mount", "/%s=%s" % (rel, target / rel)]
     args += ["--absent", ",".join(compat.VM_ABSENT)]
     script = r"""

@@ -539,7 +539,8 @@ def test_make_state_machine_with_a_fake_rp2pio(monkeypatch):
 
 
 def test_module_imports_without_the_machine():
-    code = "import sys; sys.modules['rp2pio'] = sys.modules['board'] = None; import hardware.pio_capture"
+    code = ("import sys; sys.path.insert(0, 'lib'); sys.modules['rp2pio'] = sys.modules['board'] = None; "
+            "import hardware.pio_capture")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

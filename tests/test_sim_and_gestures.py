@@ -154,3 +154,65 @@ def test_launcher_text_and_png(tmp_path):
     # the screen area is not blank: the title is drawn in the warning colour
     colours = {tuple(img.get_at((x, y)))[:3] for x in range(16, 336, 4) for y in range(16, 60, 2)}
     assert len(colours) > 2
+
+
+def feed(g, events):
+    """Feed (ms, player, pressed) edges; return gestures seen at each ms step."""
+    seen = []
+    t = 0
+    for at_ms, p, pressed in events:
+        while t < at_ms:
+            t += 1
+            seen.extend((t,) + x for x in g.update(t * MS))
+        g.edge(p, at_ms * MS, pressed)
+    for _ in range(1500):
+        t += 1
+        seen.extend((t,) + x for x in g.update(t * MS))
+    return seen
+
+
+def test_gestures_are_timed_by_edge_times_not_by_the_loop():
+    g = Gestures(2)
+    # a tap whose edges both arrive in one late loop pass still counts from its press
+    g.edge(1, 10 * MS, True)
+    g.edge(1, 90 * MS, False)
+    assert g.update(200 * MS) == []
+    assert g.update(340 * MS) == [(1, TAP, 1)]  # 250 ms after the release edge
+    # a hold whose release arrives before any loop pass saw it held is still a hold
+    g.edge(2, 400 * MS, True)
+    g.edge(2, 1100 * MS, False)
+    assert g.update(1101 * MS) == [(2, HOLD, 0)]
+    assert g.update(2000 * MS) == []
+
+
+def test_gestures_double_tap_then_hold_and_chatter():
+    g = Gestures(1)
+    seen = feed(g, [(10, 1, True), (12, 1, False), (13, 1, True), (80, 1, False),  # chatter in
+                    (81, 1, True), (83, 1, False),  # chatter out
+                    (200, 1, True), (260, 1, False)])
+    assert [x[1:] for x in seen] == [(1, TAP, 2)]
+    g = Gestures(1)
+    seen = feed(g, [(10, 1, True), (70, 1, False), (150, 1, True)])
+    assert [x[1:] for x in seen] == [(1, HOLD, 1)] and seen[0][0] == 750
+    g = Gestures(1)
+    seen = feed(g, [(10, 1, True), (13, 1, False)])  # a 3 ms contact is no press
+    assert seen == []
+
+
+def test_reset_swallows_a_press_that_is_down():
+    g = Gestures(1)
+    g.edge(1, 10 * MS, True)
+    g.reset()
+    assert g.update(900 * MS) == []  # no hold from the press the screen change swallowed
+    g.edge(1, 950 * MS, False)
+    assert g.update(1300 * MS) == []
+    g.edge(1, 1400 * MS, True)
+    g.edge(1, 1460 * MS, False)
+    assert g.update(1800 * MS) == [(1, TAP, 1)]
+
+
+def test_gestures_need_no_adafruit_debouncer():
+    import referee.gestures
+
+    src = open(referee.gestures.__file__).read()
+    assert "adafruit_debouncer" not in src and "adafruit_ticks" not in src

@@ -15,8 +15,7 @@ TARGET may be any folder (the tests deploy into a temporary one). What goes:
   here (so it works offline). They are found by scanning imports: every module
   the copied files import, and what those import in turn, that is neither part
   of the project nor built into CircuitPython. A package brings only the
-  submodules that are imported (``adafruit_display_text/label.py``, not the
-  whole package). Imports inside ``try: ... except ImportError`` are optional
+  submodules that are imported, not the whole package. Imports inside ``try: ... except ImportError`` are optional
   (type hints) and are not followed.
 
 With ``--mpy-cross PATH`` every module goes as ``.mpy`` bytecode compiled by
@@ -48,10 +47,11 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 PROJECT_PACKAGES = ("referee", "games", "hardware")
-# Modules CircuitPython 9/10 has built in on the RP2040/RP2350 (never copied).
+# Modules CircuitPython 9/10 has built in on the RP2040/RP2350 (never copied; adafruit_pixelbuf
+# is a C module in the firmware, which neopixel imports).
 BUILTINS = frozenset(
     """
-    analogio array binascii bitmaptools board builtins busdisplay busio collections
+    adafruit_pixelbuf analogio array binascii bitmaptools board builtins busdisplay busio collections
     countio digitalio displayio epaperdisplay errno fontio fourwire framebufferio gc
     hashlib i2cdisplaybus io json keypad math microcontroller micropython msgpack
     neopixel_write os paralleldisplaybus pulseio pwmio random re rotaryio rp2pio rtc
@@ -60,8 +60,7 @@ BUILTINS = frozenset(
     """.split()
 )
 # The libraries the box cannot run without (DESIGN.md §10); the scan must find them.
-REQUIRED = ("neopixel", "adafruit_pixelbuf", "adafruit_debouncer", "adafruit_ticks",
-            "adafruit_display_text", "adafruit_st7789")
+REQUIRED = ("neopixel", "adafruit_st7789")
 TOP_FILES = ("code.py", "boot.py")
 SETTINGS = "settings.toml"
 # Files that stay source under --mpy-cross: CircuitPython runs these by name.
@@ -232,8 +231,40 @@ def library_files(sources):
     return sorted((host, dst) for dst, host in found.items())
 
 
+def device_pins(root=ROOT):
+    """{library: version} pinned in requirements-device.txt."""
+    pins = {}
+    with open(os.path.join(root, "requirements-device.txt")) as f:
+        for line in f:
+            line = line.split("#")[0].strip()
+            if "==" in line:
+                name, version = line.split("==")
+                pins[name.strip()] = version.strip()
+    return pins
+
+
+def check_versions(root=ROOT):
+    """SystemExit unless every pinned device library is installed here at its pin
+    (deploy copies the installed files: they must be the versions the tests ran)."""
+    from importlib import metadata
+
+    wrong = []
+    for name, version in sorted(device_pins(root).items()):
+        dist = "adafruit-circuitpython-" + name.replace("adafruit_", "").replace("_", "-")
+        try:
+            have = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            have = "not installed"
+        if have != version:
+            wrong.append("%s %s (pinned %s)" % (dist, have, version))
+    if wrong:
+        raise SystemExit("device libraries not at their pinned versions: " + ", ".join(wrong)
+                         + "\n(pip install -r requirements.txt installs the pinned ones)")
+
+
 def plan(root=ROOT):
     """Everything to copy: [(host path, path on the drive, bytes)]."""
+    check_versions(root)
     own = project_files(root)
     libs = library_files([src for src, _ in own])
     return [(src, dst, os.path.getsize(src)) for src, dst in own + libs]

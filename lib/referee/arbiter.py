@@ -21,12 +21,7 @@ for the rules in words, with examples.
     race.lock_out(p)             # wrong answer: the race re-opens for the rest
 """
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from referee.core import const
 
 
 # Default glitch threshold: a press must stay down this long to count (1 ms).

@@ -11,8 +11,7 @@ import displayio
 
 from referee.arbiter import GLITCH_NS, Race
 from referee.rng import Rng
-
-_MS = 1000000
+from referee.core import MS
 
 
 class Option:
@@ -92,8 +91,8 @@ class BaseGame:
         s = self.settings or {}
         return Race(
             self.players,
-            tie_window_ns=s.get("tie_window_ms", 0) * _MS,
-            min_reaction_ns=s.get("min_reaction_ms", 0) * _MS,
+            tie_window_ns=s.get("tie_window_ms", 0) * MS,
+            min_reaction_ns=s.get("min_reaction_ms", 0) * MS,
             glitch_ns=max(GLITCH_NS, 2 * self.box.precision_ns),
         )
 

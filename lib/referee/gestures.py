@@ -1,20 +1,16 @@
 """One button per player: tap, hold and double-tap from capture edges.
 
-Each station gets an ``adafruit_debouncer.Button`` whose predicate reads the
-station level as last reported by capture, so the gestures follow the same
-edges as the race. The debouncer's clock is ``supervisor.ticks_ms`` (a shim on
-the PC runs it on virtual time).
+A small detector of our own, timed by the capture's own edge times (not by when
+the loop happens to look): a press edge starts a press, its release ends it; a
+series of presses each released within HOLD_MS, with gaps under TAP_GAP_MS, is
+one TAP whose count is the number of presses (2 = double-tap), reported once the
+gap has passed; a press still down HOLD_MS after its edge is a HOLD (count = the
+taps just before it in the series). Contact bounce is filtered on edge times: a
+press that comes back within BOUNCE_NS of its release continues that press, and
+a contact shorter than BOUNCE_NS is no press at all.
 """
 
-from adafruit_debouncer import Button
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
+from referee.core import MS, const
 
 TAP = const(1)  # count = taps in the series (2 = double-tap)
 HOLD = const(2)  # count = taps just before the hold
@@ -24,6 +20,7 @@ MENU = const(8)  # the optional MENU button's input number (stations are 1..7)
 
 HOLD_MS = const(600)
 TAP_GAP_MS = const(250)
+BOUNCE_NS = const(8000000)  # switch chatter settles well within this (datasheets: <5 ms)
 # The pause chord: two buttons of the running game's seats (``seats``) that went down
 # within CHORD_GAP_NS of each other and are both still down after CHORD_NS. Ordinary
 # play never does that: holds are 0.6 s, and a button resting down (a stuck one, a
@@ -36,26 +33,19 @@ class Gestures:
     def __init__(self, stations, hold_ms=HOLD_MS, gap_ms=TAP_GAP_MS):
         self.stations = stations
         self.seats = stations  # the app sets the running game's seat count
-        self._down = [False] * (MENU + 1)
-        self._at = [0] * (MENU + 1)  # time of each input's last press edge
-        # A list, not a dict: MicroPython dicts do not keep insertion order, and
-        # gestures of one loop pass must come out in the same order everywhere.
-        self._buttons = []
-        for p in list(range(1, stations + 1)) + [MENU]:
-            self._buttons.append((p, Button(
-                self._reader(p),
-                short_duration_ms=gap_ms,
-                long_duration_ms=hold_ms,
-                value_when_pressed=True,
-                interval=0.005,
-            )))
+        self.hold_ns = hold_ms * MS
+        self.gap_ns = gap_ms * MS
+        n = MENU + 1
+        self._down = [False] * n  # the level as capture last reported it
+        self._at = [0] * n  # time of each input's last press edge (the chord uses it)
+        self._up = [0] * n  # time of the last release edge
+        self._count = [0] * n  # presses in the current series
+        self._held = [False] * n  # this press already made a HOLD
+        self._late = [-1] * n  # a hold released before update() saw it: its count
+        self._inputs = tuple(range(1, stations + 1)) + (MENU,)
         self._chord_since = None
         self._chord_fired = False
         self._out = []
-
-    def _reader(self, p):
-        down = self._down
-        return lambda: down[p]
 
     def is_down(self, player):
         return self._down[player]
@@ -66,9 +56,7 @@ class Gestures:
     def edge(self, player, t_ns, pressed):
         """Feed one capture edge (player 1..7 or MENU)."""
         if 1 <= player <= MENU:
-            self._down[player] = bool(pressed)
-            if pressed:
-                self._at[player] = t_ns
+            self._edge(player, t_ns, bool(pressed))
         held = self.held()
         if len(held) < 2 or not pressed:  # a release ends a chord (or one forming)
             self._chord_since = None
@@ -78,30 +66,53 @@ class Gestures:
                 if p != player and t_ns - self._at[p] <= CHORD_GAP_NS:
                     self._chord_since = t_ns
 
-    def reset(self):
-        """Forget pending gestures (e.g. when a screen changes under the players)."""
-        for _p, b in self._buttons:
-            b.update()
-            b.short_counter = 0
-            b.short_to_show = 0
-            b.long_to_show = False
+    def _edge(self, p, t, pressed):
+        if pressed == self._down[p]:
+            return  # a repeated level (lost edge between): nothing new
+        self._down[p] = pressed
+        if pressed:
+            if self._count[p] and t - self._up[p] < BOUNCE_NS:
+                return  # chatter: the same press goes on
+            self._at[p] = t
+            self._count[p] += 1
+            self._held[p] = False
+        else:
+            if t - self._at[p] < BOUNCE_NS and not self._held[p] and self._count[p]:
+                self._count[p] -= 1  # a contact too short to be a press
+                self._up[p] = self._at[p]
+                return
+            self._up[p] = t
+            if not self._held[p] and t - self._at[p] >= self.hold_ns:
+                self._held[p] = True  # held long enough, between two loop passes
+                self._late[p] = self._count[p] - 1
+            if self._held[p]:
+                self._count[p] = 0  # a hold ends its series
+
+    def reset(self, player=None):
+        """Forget pending gestures (e.g. when a screen changes under the players, or
+        a press the game has used already): a button down now makes no gesture
+        until it is let go and pressed again."""
+        for p in range(MENU + 1) if player is None else (player,):
+            self._count[p] = 0
+            self._late[p] = -1
+            self._held[p] = self._down[p]
 
     def update(self, now_ns):
-        """Run the debouncers; returns a list of (player, kind, count)."""
+        """Gestures due by ``now_ns``: a list of (player, kind, count)."""
         out = self._out
         del out[:]
-        down = self._down
-        for p, b in self._buttons:
-            # An idle button (up, settled, nothing pending) would change nothing:
-            # skipping it keeps the loop cheap on the device. state bits 0/1 are
-            # adafruit_debouncer's debounced and raw levels.
-            if not down[p] and not (b.state & 3) and not b.short_counter and not b.short_to_show and not b.long_to_show:
-                continue
-            b.update()
-            if b.long_press:
-                out.append((p, HOLD, b.short_count))
-            elif b.short_count:
-                out.append((p, TAP, b.short_count))
+        for p in self._inputs:
+            if self._late[p] >= 0:
+                out.append((p, HOLD, self._late[p]))
+                self._late[p] = -1
+            n = self._count[p]
+            if self._down[p]:
+                if not self._held[p] and n and now_ns - self._at[p] >= self.hold_ns:
+                    self._held[p] = True
+                    out.append((p, HOLD, n - 1))
+            elif n and now_ns - self._up[p] >= self.gap_ns:
+                self._count[p] = 0
+                out.append((p, TAP, n))
         if self._chord_since is not None and not self._chord_fired:
             if now_ns - self._chord_since >= CHORD_NS:
                 self._chord_fired = True

@@ -6,6 +6,7 @@ import displayio
 import games
 from referee import palette, screen
 from referee.menu import Menu, MenuView
+from referee.core import seat
 
 _START = "__start__"
 RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
@@ -60,7 +61,7 @@ class Launcher:
             who = "human"
             if p in self.bots:
                 who = "bot" + (level(self.options, self.bots, p, True) if level else "")
-            items.append(("P" + str(p) + ": " + who, ("seat", p)))
+            items.append((seat(p) + ": " + who, ("seat", p)))
         for opt in self.module.OPTIONS:
             if not opt.menu:
                 continue

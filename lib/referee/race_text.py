@@ -1,10 +1,7 @@
 """Words for a judged race: "P3 first by 1.204 ms", reaction times, bests."""
 
 from referee.ticks import format_ms
-
-
-def name(player):
-    return "P" + str(player)
+from referee.core import seat
 
 
 def span(t_ns, precision_ns=1):
@@ -28,11 +25,11 @@ def headline(race, precision_ns=1):
     if not w:
         return "no winner"
     if len(w) > 1:
-        return " ".join(name(p) for p in w) + " tie"
+        return " ".join(seat(p) for p in w) + " tie"
     margin = race.margin_ns()
     if margin is None:
-        return name(w[0]) + " first"
-    return name(w[0]) + " first by " + span(margin, precision_ns)
+        return seat(w[0]) + " first"
+    return seat(w[0]) + " first by " + span(margin, precision_ns)
 
 
 def reaction_line(race, player, best_ns=None, precision_ns=1):
@@ -40,13 +37,13 @@ def reaction_line(race, player, best_ns=None, precision_ns=1):
     status = race.status(player)
     places = 0 if precision_ns >= 1000000 else 3
     if status == "false_start":
-        return name(player) + " FALSE START"
+        return seat(player) + " FALSE START"
     if status == "stuck":
-        return name(player) + " stuck button"
+        return seat(player) + " stuck button"
     rt = race.reaction(player)
     if rt is None:
-        return name(player) + " -"
-    s = name(player) + " " + span(rt, precision_ns)
+        return seat(player) + " -"
+    s = seat(player) + " " + span(rt, precision_ns)
     if best_ns is not None:
         s += "  PB " + format_ms(best_ns, places)
     return s

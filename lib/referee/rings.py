@@ -5,13 +5,7 @@ current time and writes the strip only when a pixel changed.
 """
 
 from referee import palette
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from referee.core import const
 
 
 OFF = const(0)

@@ -5,12 +5,7 @@ The same seed gives the same numbers on CPython, MicroPython and CircuitPython
 32-bit integer arithmetic, masked after every step; no floats.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from referee.core import const
 
 
 _M32 = const(0xFFFFFFFF)

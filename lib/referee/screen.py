@@ -1,13 +1,17 @@
-"""Screen helpers: labels, boxes and dice built once, updated in place.
+"""Screen helpers: text, boxes and dice built once, updated in place.
 
 Everything here is displayio, so the same calls render on the device and on the
 PC (Blinka displayio). Build groups once; change ``.text``/``.hidden``/colours.
+
+Text is drawn as tiles of the built-in terminal font (``terminalio.FONT.bitmap``,
+which lives in flash on the device): one ``TileGrid`` of one byte per character
+cell under a scaled ``Group``, about 300 B a line where an
+``adafruit_display_text`` label costs ~100 B per character plus its library.
 """
 
 import displayio
 import terminalio
 import vectorio
-from adafruit_display_text import label as _label
 
 from referee import palette
 
@@ -17,14 +21,106 @@ CHAR_W = 6  # terminalio.FONT cell at scale 1
 CHAR_H = 12
 
 
-def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), bg=None):
-    """A label whose ``anchor`` point (fractions of its box) sits at (x, y)."""
-    lb = _label.Label(terminalio.FONT, text=s, color=color, scale=scale)
-    if bg is not None:
-        lb.background_color = bg
-    lb.anchor_point = anchor
-    lb.anchored_position = (x, y)
-    return lb
+def _tile(ch):
+    font = terminalio.FONT
+    g = font.get_glyph(ord(ch))
+    if g is None:
+        g = font.get_glyph(63)  # "?"
+    return g.tile_index
+
+
+class Text(displayio.Group):
+    """A text of up to ``cols`` x ``rows`` character cells whose ``anchor`` point
+    (fractions of the text's box) sits at (x, y). ``.text`` and ``.color`` change
+    it in place; a line longer than ``cols`` is cut (size ``cols`` for the longest
+    text the place will show: it defaults to the screen's width)."""
+
+    def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0):
+        displayio.Group.__init__(self, scale=scale)
+        lines = s.split("\n")
+        if not cols:
+            cols = WIDTH // (CHAR_W * scale)
+            for ln in lines:
+                cols = max(cols, len(ln))
+        self._pal = displayio.Palette(2)
+        self._pal.make_transparent(0)
+        self._pal[1] = color
+        self._blank = _tile(" ")
+        self._grid = displayio.TileGrid(
+            terminalio.FONT.bitmap, pixel_shader=self._pal, width=cols, height=max(rows, len(lines)),
+            tile_width=CHAR_W, tile_height=CHAR_H, default_tile=self._blank)
+        self.append(self._grid)
+        self.anchor_point = anchor
+        self._at = (x, y)
+        self._text = None
+        self._w = 0  # the current text's box in cells
+        self._h = 1
+        self.text = s
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, s):
+        s = str(s)
+        if s == self._text:
+            return
+        self._text = s
+        grid = self._grid
+        cols = grid.width
+        w = 0
+        row = 0
+        col = 0
+        for ch in s + "\n":
+            if ch == "\n":
+                if row < grid.height:
+                    for c in range(col, cols):
+                        grid[c, row] = self._blank
+                w = max(w, col)
+                row += 1
+                col = 0
+            elif col < cols and row < grid.height:
+                grid[col, row] = _tile(ch)
+                col += 1
+        for r in range(row, grid.height):
+            for c in range(cols):
+                grid[c, r] = self._blank
+        self._w = w
+        self._h = min(row, grid.height)
+        self._place()
+
+    @property
+    def color(self):
+        return self._pal[1]
+
+    @color.setter
+    def color(self, c):
+        self._pal[1] = c
+
+    @property
+    def anchored_position(self):
+        return self._at
+
+    @anchored_position.setter
+    def anchored_position(self, xy):
+        self._at = xy
+        self._place()
+
+    def set_scale(self, scale):
+        self.scale = scale
+        self._place()
+
+    def _place(self):
+        s = self.scale
+        ax, ay = self.anchor_point
+        self.x = self._at[0] - int(ax * self._w * CHAR_W * s)
+        self.y = self._at[1] - int(ay * self._h * CHAR_H * s)
+
+
+def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0):
+    """A ``Text`` whose ``anchor`` point (fractions of its box) sits at (x, y)."""
+    return Text(s, x, y, scale, color, anchor, cols, rows)
 
 
 def centred(s, y, scale=2, color=palette.TEXT):

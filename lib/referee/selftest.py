@@ -17,6 +17,7 @@ from referee import palette, rings, screen, sound
 from referee.box import REVEAL
 from referee.game import BaseGame
 from referee.gestures import HOLD
+from referee.core import MS, seat
 
 TITLE = "Self test"
 MIN_PLAYERS = 1
@@ -24,7 +25,6 @@ MAX_PLAYERS = 7
 BOTS_CAN_PLAY = False  # it checks the wiring: people press the buttons
 OPTIONS = ()
 
-MS = 1000000
 RING_NS = 700 * MS
 ALL_NS = 1000 * MS
 REVEAL_WAIT_NS = 300 * MS
@@ -123,7 +123,7 @@ class Game(BaseGame):
         self.say(
             "Press P" + str(p),
             "station " + str(p) + self.pin(p),
-            "tested: " + (" ".join("P" + str(q) for q in self.ok) or "-"),
+            "tested: " + (" ".join(seat(q) for q in self.ok) or "-"),
             "hold a tested button to skip P" + str(p),
         )
 
@@ -171,7 +171,7 @@ class Game(BaseGame):
         lines = [
             "Rings: " + str(self.players) + " shown",
             "Buttons: " + str(len(self.ok)) + "/" + str(self.players) + " OK"
-            + ("" if not missing else "  missing " + " ".join("P" + str(p) for p in missing)),
+            + ("" if not missing else "  missing " + " ".join(seat(p) for p in missing)),
             self.reveal_result,
             "Sound: played",
         ]
@@ -199,7 +199,7 @@ class Game(BaseGame):
             self._next_button(t_ns)
         elif player not in self.ok:
             self.wrong.append((player, self.expect))
-            self.lines[4].text = "P" + str(player) + self.pin(player) + " pressed: P" + str(self.expect) + " was asked"
+            self.lines[4].text = seat(player) + self.pin(player) + " pressed: P" + str(self.expect) + " was asked"
 
     def gesture(self, player, kind, count, now_ns):
         if kind != HOLD:

@@ -1,12 +1,6 @@
 """Wrap-safe tick helpers and time-unit conversions (integer nanoseconds)."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
+from referee.core import const
 
 NS_PER_US = const(1000)
 NS_PER_MS = const(1000000)

@@ -9,6 +9,8 @@ deterministic: no time, no float formatting, no set, hash or dict ordering (dict
 are not insertion-ordered on MicroPython and CircuitPython).
 """
 
+import sys
+
 from referee.rng import Rng
 
 SEED = 20240601
@@ -109,6 +111,10 @@ def screen_part():
     except ImportError:
         print("absent")
         return
+    if sys.implementation.name == "cpython":  # Blinka's font, made a sprite sheet as on the device
+        from hardware import pc_font
+
+        pc_font.install()
     try:
         root = displayio.Group()
         root.append(screen.background())

@@ -1,5 +1,6 @@
 """Stand-in for CircuitPython's ``terminalio`` inside the MicroPython VM (tests only):
-FONT answers with the built-in font's metrics (6x12 cells) and has no glyph pixels."""
+FONT answers with the built-in font's metrics (6x12 cells), tile i = code point 32 + i
+of its sprite sheet ``bitmap`` (on the device in flash; here a size with no pixels)."""
 
 
 class Glyph:
@@ -14,7 +15,14 @@ class Glyph:
         self.shift_y = 0
 
 
+class _Sheet:
+    width = 6 * 95
+    height = 12
+
+
 class _BuiltinFont:
+    bitmap = _Sheet()
+
     def get_bounding_box(self):
         return (6, 12)
 
