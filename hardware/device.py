@@ -52,6 +52,7 @@ except ImportError:  # CircuitPython 8
 import adafruit_st7789
 import busio
 
+import games
 from hardware import keypad_capture, pins, pio_capture
 from referee.app import GAME, PAUSE, App
 from referee.box import REVEAL, Box
@@ -184,7 +185,7 @@ class Device:
     def __init__(self, getenv=None, clock=None):
         getenv = getenv or os.getenv
         self.clock = clock or time.monotonic_ns
-        self.settings = Settings(getenv)
+        self.settings = Settings(getenv, games.names())
         messages = self.settings.messages
         s = self.settings
         rotation = s["rotation"]
@@ -231,7 +232,7 @@ class Device:
             name = "keypad"
         self.box = DeviceBox(pixels, piezo, self.display, lite, capture, menu, self.clock, s, name)
         self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations")
-        self.app = App(self.box, s, catch_errors=True)  # logs every settings message, shows the first
+        self.app = App(self.box, s, games, catch_errors=True)  # logs every settings message, shows the first
         self._frame_at = None
         self._autoreload = None
         self.errors = 0

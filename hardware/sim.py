@@ -22,6 +22,7 @@ pc_font.install()  # the font as a sprite sheet, as on the device
 
 import adafruit_pixelbuf  # noqa: E402
 
+import games  # noqa: E402
 from referee import screen  # noqa: E402
 from referee.app import App  # noqa: E402
 from referee.box import REVEAL, Box  # noqa: E402
@@ -112,11 +113,11 @@ class SimTable:
         self._captured = []
         env = dict(settings or {})
         env.setdefault("REFEREE_PLAYERS", players)
-        self.settings = Settings(env.get)
+        self.settings = Settings(env.get, games.names())
         pc_supervisor.use_clock(self._clock)
         self.box = SimBox(self, STATIONS, self.settings["brightness"], store)
         self.catch_errors = catch_errors
-        self.app = App(self.box, self.settings, catch_errors=catch_errors)
+        self.app = App(self.box, self.settings, games, catch_errors=catch_errors)
         self.press_log = []  # every scripted edge, for replay
         self._key_down = {}  # window key -> time of its press
 
@@ -138,15 +139,13 @@ class SimTable:
     def reboot(self):
         """A power cycle: a new App on the same box and store (the NVM keeps its
         bytes); held buttons and scripted presses are dropped, the clock goes on."""
-        import games
-
         pc_supervisor.use_clock(self._clock)
         self.app = None
         games.unload()
         self._pending = []
         self._captured = []
         self._key_down = {}
-        self.app = App(self.box, self.settings, catch_errors=self.catch_errors)
+        self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors)
         return self.app
 
     # --- presses -------------------------------------------------------------

@@ -452,6 +452,10 @@ def ast_violations(path, portable=True, source=None):
             if top in FORBIDDEN_IMPORTS and not (top in GUARDABLE_IMPORTS
                                                  and id(node) in guarded):
                 flag(node, "forbidden-import", "imports %s: %s" % (mod, FORBIDDEN_IMPORTS[top]))
+            if top == "games" and shown.startswith("lib/"):
+                flag(node, "dependency-rule",
+                     "imports %s: lib/ never imports games/ (the entry points pass the "
+                     "registry in)" % mod)
             if portable and top in MACHINE_MODULES:
                 flag(node, "dependency-rule",
                      "imports %s: lib/referee and games never touch the machine "

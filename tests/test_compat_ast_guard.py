@@ -148,3 +148,14 @@ def test_pc_only_files_are_left_out(tmp_path):
     assert all(not compat.is_pc_only(p) for p in compat.device_files())
     assert all(compat.rel(p).split("/")[0] in ("lib", "games", "hardware", "code.py", "boot.py")
                for p in compat.device_files())
+
+
+def test_lib_never_imports_games():
+    # lib/ is the framework below the games: the entry points pass the registry in
+    inside = compat.ROOT / "lib" / "referee" / "app.py"
+    for src in ("import games\n", "from games import zilch\n", "def f():\n    import games.zilch\n"):
+        problems = compat.ast_violations(inside, portable=True, source=src)
+        assert len(problems) == 1 and "[dependency-rule]" in problems[0] and "never imports games" in problems[0]
+    # a game may import a sibling, and hardware/ may import the registry
+    assert compat.ast_violations(compat.ROOT / "games" / "zilch.py", portable=True, source="import games\n") == []
+    assert compat.ast_violations(compat.ROOT / "hardware" / "device.py", portable=False, source="import games\n") == []

@@ -539,7 +539,9 @@ def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(worl
     assert nvm.writes == game.saves  # one slice write per save point, nothing else
     saved = dev.app.store.load()
     assert saved["seed"] == game.seed > 2 ** 64 and saved["state"]["turn_no"] == game.turn_no
-    app = App(dev.box, dev.app.settings)  # what code.py builds after a reset
+    import games
+
+    app = App(dev.box, dev.app.settings, games)  # what code.py builds after a reset
     assert "Resume Zilch (2p)" in screen.screen_text(app.launcher.root)
     g2 = app.resume()
     assert g2.seed == game.seed and g2.state() == saved["state"]

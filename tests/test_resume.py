@@ -296,6 +296,7 @@ def test_games_without_restore_are_never_saved():
 # --- the same under MicroPython ---------------------------------------------------------
 
 VM_MATCH = r"""
+import games
 from referee.app import App
 from referee.box import Box
 from referee.settings import Settings
@@ -343,7 +344,7 @@ class Tn:
 box = HeadBox(7, Px(), Tn(), store=bytearray(b"\xff" * 4096))
 for name, players, options, steps in (("zilch", 3, {"variant": 5000, "challenge": True}, 400),
                                       ("wurfelblitz", 3, {"bot_ms": 900, "whites": 3}, 12000)):
-    app = App(box, Settings(None), catch_errors=False)
+    app = App(box, Settings(None), games, catch_errors=False)
     game = app.launch(name, players, (1, 2, 3), options=options)
     if name == "zilch":
         game.pace(6, 4, 6)
@@ -352,7 +353,7 @@ for name, players, options, steps in (("zilch", 3, {"variant": 5000, "challenge"
         app.step()
     saved = app.store.load()
     print(name, game.saves > 1, game.over, saved is not None and saved["seed"] == game.seed)
-    app2 = App(box, Settings(None), catch_errors=False)  # a reset
+    app2 = App(box, Settings(None), games, catch_errors=False)  # a reset
     print("offered", app2.launcher.menu.items[0][0])
     g2 = app2.resume()
     print("same state", g2.state() == saved["state"], g2.rng._s == saved["rng"])

@@ -84,8 +84,8 @@ def test_a_line_getenv_cannot_parse_is_a_message_not_a_crash():
 def test_the_game_must_be_one_the_box_has():
     import games
 
-    assert Settings(env(game=" Zilch "))["game"] == "zilch"
-    s = Settings(env(game="lightning"))
+    assert Settings(env(game=" Zilch "), games.names())["game"] == "zilch"
+    s = Settings(env(game="lightning"), games.names())
     assert s["game"] == "reaction"
     assert "REFEREE_GAME=lightning" in s.messages[0]
     for name in games.names():

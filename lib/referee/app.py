@@ -8,7 +8,6 @@ import gc
 
 import displayio
 
-import games
 from referee import palette, screen
 from referee.box import REVEAL
 from referee.game import resolve_options
@@ -28,8 +27,11 @@ def format_exception(e):
     return type(e).__name__ + ": " + str(e)
 
 
+# registry: the games, as the entry point gives them (titles(), names(), load(name),
+# unload(): games/__init__.py); lib/ never imports games/.
 class App:
-    def __init__(self, box, settings, catch_errors=True):
+    def __init__(self, box, settings, registry, catch_errors=True):
+        self.registry = registry
         self.box = box
         self.settings = settings
         self.catch_errors = catch_errors
@@ -62,7 +64,7 @@ class App:
         self._show_launcher()
 
     def _show_launcher(self):
-        self.launcher = Launcher(self.settings, self.box.stations, self.store.load() if self.store else None)
+        self.launcher = Launcher(self.settings, self.box.stations, self.registry, self.store.load() if self.store else None)
         msgs = self.settings.messages
         if len(msgs) > 1:
             self.launcher.warn("(" + str(len(msgs)) + " bad settings, see serial) " + msgs[0])
@@ -78,7 +80,7 @@ class App:
     # --- starting and ending ---------------------------------------------------
     def launch(self, name, players, bots=(), seed=None, options=None):
         """Start game ``name`` now. Raises ValueError for bad arguments."""
-        module = games.load(name)
+        module = self.registry.load(name)
         if not module.MIN_PLAYERS <= players <= min(module.MAX_PLAYERS, self.box.stations):
             raise ValueError(
                 module.TITLE + " is for " + str(module.MIN_PLAYERS) + "-" + str(module.MAX_PLAYERS) + " players on this box"
@@ -140,7 +142,7 @@ class App:
     def back_to_launcher(self):
         self.game = None
         self.launcher = None
-        games.unload()  # free the finished game's code for the next one
+        self.registry.unload()  # free the finished game's code for the next one
         gc.collect()
         self._show_launcher()
 

@@ -3,7 +3,6 @@ with one button (tap = next, hold = choose). Defaults come from settings."""
 
 import displayio
 
-import games
 from referee import palette, screen
 from referee.menu import Menu, MenuView
 from referee.core import seat
@@ -13,7 +12,9 @@ RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
 
 
 class Launcher:
-    def __init__(self, settings, stations, saved=None):
+    def __init__(self, settings, stations, registry, saved=None):
+        # registry: the games (titles(), load(name)), given by the entry point
+        self.registry = registry
         self.settings = settings
         # the store's saved match, offered first: (game name, players) kept, not the dict
         self.saved = (saved.get("game"), saved.get("players")) if saved else None
@@ -35,7 +36,7 @@ class Launcher:
         self.bots = []
         self.options = {}
         default = self.settings.get("game", "reaction")
-        items = [(title, name) for name, title in games.titles()]
+        items = [(title, name) for name, title in self.registry.titles()]
         index = 0
         for i, item in enumerate(items):
             if item[1] == default:
@@ -86,7 +87,7 @@ class Launcher:
             return
         if self.stage == "game":
             try:
-                self.module = games.load(value)
+                self.module = self.registry.load(value)
             except ImportError as e:
                 self.warn(str(value) + " is not installed: " + str(e))
                 return

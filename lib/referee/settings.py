@@ -46,10 +46,7 @@ def _parse(kind, raw, low, high):
         if v not in low:
             raise ValueError("not one of " + "/".join(str(c) for c in low))
         return v
-    if kind == "game":  # a choice among the registry's names
-        import games
-
-        low = games.names()
+    if kind == "game":  # a choice among the registry's names (given by the entry point)
         kind = "choice"
     if kind == "choice":
         s = str(raw).strip().lower()
@@ -71,8 +68,9 @@ def _parse(kind, raw, low, high):
     return str(raw).strip()
 
 
+# names: the game registry's names, which REFEREE_GAME must be one of.
 class Settings:
-    def __init__(self, getenv=None):
+    def __init__(self, getenv=None, names=()):
         self.values = {}
         self.messages = []
         for name, kind, default, low, high, _doc in SPEC:
@@ -87,7 +85,7 @@ class Settings:
                 raw = None
             if raw is not None:
                 try:
-                    value = _parse(kind, raw, low, high)
+                    value = _parse(kind, raw, names if kind == "game" else low, high)
                 except (ValueError, TypeError) as e:
                     self.messages.append(key + "=" + str(raw) + ": " + str(e) + "; using " + str(default))
             self.values[name] = value

@@ -192,6 +192,7 @@ def canon(x):
 
 def match_part():
     section("all-bot matches through the app")
+    import games
     from referee.app import App
     from referee.settings import Settings
 
@@ -202,7 +203,7 @@ def match_part():
     ):
         try:
             head = HeadlessBox()
-            app = App(head.box, Settings(None), catch_errors=False)
+            app = App(head.box, Settings(None), games, catch_errors=False)
             game = app.launch(name, players, tuple(range(1, players + 1)), seed=SEED, options=options)
             if pace:
                 game.pace(*pace)
