@@ -6,15 +6,19 @@
 # Both bots look one action ahead: each legal action is performed, the table scored,
 # the action undone (no copies of the state). The best score wins; a pass wins equal
 # scores; other ties are broken with rng, so a seed replays a match. Integers only.
+# A move that locks the table (rules.locked: nobody can win any more) scores just above
+#   a rival's win: a bot plays to win.
 # Value of a seat: 100 per symbol in its City die, -40 per duplicate disk there, +3 per
 #   disk on its Urban dice whose symbol the City lacks (a Joker always: it pairs), +1
 #   per empty Urban side (empty tops give fill powers). A complete City decides alone.
 # greedy: own value minus a quarter of the best rival's.
 # blocker: own value minus every rival's value weighted by how near it is (symbols + 1)
-#   / 4: it hands rivals duplicates and unwanted disks and takes what they nearly have.
+#   / 4: it hands rivals duplicates and unwanted disks and takes what they nearly have,
+#   but never at a cost to its own value (else two bots undo each other's moves).
 
 from games.zap_city_rules import (ALL_SYMBOLS, CITY, JOKER, TOPS, base, city_mask,
-                                  legal_actions, needs_knock, perform, players, undo)
+                                  legal_actions, locked, needs_knock, perform, players,
+                                  undo)
 
 try:
     from micropython import const
@@ -23,6 +27,7 @@ except ImportError:
         return x
 
 _WIN = const(1000000)
+_LOCK = const(-900000)
 
 
 def wants_knock(st, seat):
@@ -54,6 +59,8 @@ def _value(st, seat):
 
 
 def _greedy_score(st, me):
+    if locked(st):
+        return _LOCK
     own = _value(st, me)
     best = -_WIN
     for seat in range(1, players(st) + 1):
@@ -69,6 +76,8 @@ def _greedy_score(st, me):
 
 
 def _blocker_score(st, me):
+    if locked(st):
+        return _LOCK
     own = _value(st, me)
     score = own
     for seat in range(1, players(st) + 1):
@@ -87,14 +96,17 @@ def _blocker_score(st, me):
     return score
 
 
-def _choose(st, me, rng, score):
+def _choose(st, me, rng, score, keep_own):
     actions = legal_actions(st, me)
     best = score(st, me)
+    own = _value(st, me) if keep_own else 0
     choice = None
     ties = 0
     for a in actions:
         perform(st, a)
         v = score(st, me)
+        if keep_own and _value(st, me) < own:
+            v = best - 1
         undo(st, a)
         if v > best:
             best = v
@@ -108,11 +120,11 @@ def _choose(st, me, rng, score):
 
 
 def greedy(st, seat, rng):
-    return _choose(st, seat, rng, _greedy_score)
+    return _choose(st, seat, rng, _greedy_score, False)
 
 
 def blocker(st, seat, rng):
-    return _choose(st, seat, rng, _blocker_score)
+    return _choose(st, seat, rng, _blocker_score, True)
 
 
 BOTS = (("greedy", greedy), ("blocker", blocker))

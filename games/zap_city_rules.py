@@ -8,7 +8,7 @@
 #   dice 0..2 (meaning its top) or one of the six sides 0..5 of that seat's City die;
 #   the action's kind says which.
 # Action: a tuple (kind, actor, src, dst, disk, other); None is a pass.
-#   kind   CITY_TRANSFER, URBAN_FILL, URBANCITY, CITY_FILL, EXCHANGE (0..4)
+#   kind   CITY_TRANSFER, URBAN_FILL, URBAN_CITY, CITY_FILL, EXCHANGE (0..4)
 #   actor  the seat that acts
 #   src    where the moving disk is: an Urban top (kinds 0, 1, 2) or a City side (3, 4)
 #   dst    where it goes: an Urban top (kind 1) or a City side (kinds 0, 2, 3, 4)
@@ -30,9 +30,10 @@
 #   one action completing several City dice: the actor's first, then clockwise:
 #     _winner_after
 #   throw-off: throw_off (value of a Joker: JOKER_VALUE)
-#   a table can lock (e.g. two players, both City dice full, a symbol missing from
-#     both: no disk can enter or leave, exchanges only shuffle): after TURN_CAP turns
-#     the game is over without a winner and ranking orders the table: next_turn
+#   a locked table (every City die full and a symbol on none of them: no disk can
+#     enter a City die any more, exchanges only shuffle) ends the game at once without
+#     a winner: locked, apply; any other stall ends after TURN_CAP turns: next_turn;
+#     ranking then orders the table
 
 try:
     from micropython import const
@@ -42,7 +43,7 @@ except ImportError:
 
 CITY_TRANSFER = const(0)
 URBAN_FILL = const(1)
-URBANCITY = const(2)
+URBAN_CITY = const(2)
 CITY_FILL = const(3)
 EXCHANGE = const(4)
 KINDS = ("City-Transfer", "Urban-Fill", "Urban-City-Transfer", "City-Fill",
@@ -359,14 +360,14 @@ def legal_actions(st, seat):
                         out.append((URBAN_FILL, seat, q * 8 + e, me + d, y, 0))
                     elif mine[d] and not y:
                         out.append((URBAN_FILL, seat, me + d, q * 8 + e, mine[d], 0))
-    if empty >= POWER[URBANCITY] and hole >= 0:
+    if empty >= POWER[URBAN_CITY] and hole >= 0:
         for q in range(1, n + 1):
             if q == seat:
                 continue
             for e in range(3):
                 y = top(st, q, e)
                 if _captures(y, mine[0]) or _captures(y, mine[1]) or _captures(y, mine[2]):
-                    out.append((URBANCITY, seat, q * 8 + e, me + hole, y, 0))
+                    out.append((URBAN_CITY, seat, q * 8 + e, me + hole, y, 0))
     if empty >= POWER[CITY_FILL]:
         for p in range(1, n + 1):
             b = base(p) + CITY
@@ -405,7 +406,7 @@ def perform(st, action):
     # Moves the disks of an action, nothing else: no check, no phase (the bots look
     # ahead with perform / undo). Use apply in a game.
     kind = action[0]
-    i = _at(st, action[2], kind <= URBANCITY)
+    i = _at(st, action[2], kind <= URBAN_CITY)
     j = _at(st, action[3], kind == URBAN_FILL)
     if kind == EXCHANGE:
         st[i], st[j] = st[j], st[i]
@@ -416,13 +417,23 @@ def perform(st, action):
 
 def undo(st, action):
     kind = action[0]
-    i = _at(st, action[2], kind <= URBANCITY)
+    i = _at(st, action[2], kind <= URBAN_CITY)
     j = _at(st, action[3], kind == URBAN_FILL)
     if kind == EXCHANGE:
         st[i], st[j] = st[j], st[i]
     else:
         st[i] = st[j]
         st[j] = 0
+
+
+def locked(st):
+    # No City die can ever be completed: all full, and together they lack a symbol.
+    union = 0
+    for seat in range(1, st[_N] + 1):
+        if city_count(st, seat) < 6:
+            return False
+        union |= city_mask(st, seat)
+    return union != ALL_SYMBOLS
 
 
 def _winner_after(st, actor):
@@ -436,7 +447,7 @@ def _winner_after(st, actor):
 
 def apply(st, action):
     # The seat to play acts (None = pass); the turn is then over (next_turn), or the
-    # game if a City die is complete. Mutates st and returns it.
+    # game if a City die is complete or the table locked. Mutates st and returns it.
     if st[_PHASE] != ACT:
         raise ValueError("no action allowed now (one action per turn, after the throw)")
     seat = st[_TURN]
@@ -448,6 +459,8 @@ def apply(st, action):
     w = _winner_after(st, seat)
     if w:
         st[_WIN] = w
+        st[_PHASE] = OVER
+    elif locked(st):
         st[_PHASE] = OVER
     return st
 
@@ -464,7 +477,7 @@ def describe(action):
         if src >> 3 == actor:
             return text + "%s to P%d" % (s, dst >> 3)
         return text + "%s from P%d" % (s, src >> 3)
-    if kind == URBANCITY:
+    if kind == URBAN_CITY:
         return text + "%s from P%d to City" % (s, src >> 3)
     if kind == CITY_FILL:
         return text + "%s from P%d to P%d" % (s, src >> 3, dst >> 3)
@@ -573,7 +586,7 @@ def label(actions, prefix):
         return text
     kind = a[0]
     if level == 2:
-        if kind <= URBANCITY:
+        if kind <= URBAN_CITY:
             return "die %d: %s" % (v + 1, SYMBOLS[a[4] & 7])
         return "%s (side %d)" % (SYMBOLS[a[4] & 7], v + 1)
     if kind == URBAN_FILL:
