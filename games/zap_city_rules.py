@@ -628,12 +628,14 @@ def to_data(st):
 
 
 def from_data(data):
-    if not isinstance(data, list) or len(data) < 1 + _HEAD or data[0] != DATA_VERSION:
+    if not isinstance(data, list) or len(data) < 1 + _HEAD:
         raise ValueError("not a ZAP City save")
-    st = data[1:]
-    for x in st:
+    for x in data:
         if not isinstance(x, int) or isinstance(x, bool):
             raise ValueError("not a ZAP City save")
+    if data[0] != DATA_VERSION:
+        raise ValueError("not a ZAP City save")
+    st = data[1:]
     n = st[_N]
     if n < MIN_PLAYERS or n > MAX_PLAYERS or len(st) != _HEAD + n * _BLOCK:
         raise ValueError("not a ZAP City save")
