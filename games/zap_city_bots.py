@@ -1,0 +1,137 @@
+# ZAP City bots (docs/zap_city.md, "The bots").
+#   choose(state, seat, rng) -> one of legal_actions(state, seat), or None to pass
+#   wants_knock(state, seat) -> bool, asked before the throw: a bot knocks exactly when
+#     the rules require it
+# BOTS: (name, choose) pairs, in menu order.
+# Both bots look one action ahead: each legal action is performed, the table scored,
+# the action undone (no copies of the state). The best score wins; a pass wins equal
+# scores; other ties are broken with rng, so a seed replays a match. Integers only.
+# A move that locks the table (rules.locked: nobody can win any more) scores just above
+#   a rival's win: a bot plays to win.
+# Value of a seat: 100 per symbol in its City die, -40 per duplicate disk there, +3 per
+#   disk on its Urban dice whose symbol the City lacks (a Joker always: it pairs), +1
+#   per empty Urban side (empty tops give fill powers). A complete City decides alone.
+# greedy: own value minus a quarter of the best rival's.
+# blocker: own value minus every rival's value weighted by how near it is (symbols + 1)
+#   / 4: it hands rivals duplicates and unwanted disks and takes what they nearly have,
+#   but never at a cost to its own value (else two bots undo each other's moves).
+
+from games.zap_city_rules import (ALL_SYMBOLS, CITY, JOKER, TOPS, base, city_mask,
+                                  legal_actions, locked, needs_knock, perform, players,
+                                  undo)
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_WIN = const(1000000)
+_LOCK = const(-900000)
+
+
+def wants_knock(st, seat):
+    return needs_knock(st, seat)
+
+
+def _value(st, seat):
+    m = city_mask(st, seat)
+    if m == ALL_SYMBOLS:
+        return _WIN
+    b = base(seat)
+    d = 0
+    disks = 0
+    for i in range(b + CITY, b + CITY + 6):
+        if st[i]:
+            disks += 1
+    k = m
+    while k:
+        d += k & 1
+        k >>= 1
+    v = 100 * d - 40 * (disks - d)
+    for i in range(b, b + TOPS):
+        x = st[i]
+        if not x:
+            v += 1
+        elif (x & 7) == JOKER or not (m >> (x & 7)) & 1:
+            v += 3
+    return v
+
+
+def _greedy_score(st, me):
+    if locked(st):
+        return _LOCK
+    own = _value(st, me)
+    best = -_WIN
+    for seat in range(1, players(st) + 1):
+        if seat != me:
+            v = _value(st, seat)
+            if v == _WIN:
+                return -_WIN
+            if v > best:
+                best = v
+    if own == _WIN:
+        return _WIN
+    return own - best // 4
+
+
+def _blocker_score(st, me):
+    if locked(st):
+        return _LOCK
+    own = _value(st, me)
+    score = own
+    for seat in range(1, players(st) + 1):
+        if seat != me:
+            v = _value(st, seat)
+            if v == _WIN:
+                return -_WIN
+            m = city_mask(st, seat)
+            near = 1
+            while m:
+                near += m & 1
+                m >>= 1
+            score -= v * near // 4
+    if own == _WIN:
+        return _WIN
+    return score
+
+
+def _choose(st, me, rng, score, keep_own):
+    actions = legal_actions(st, me)
+    best = score(st, me)
+    own = _value(st, me) if keep_own else 0
+    choice = None
+    ties = 0
+    for a in actions:
+        perform(st, a)
+        v = score(st, me)
+        if keep_own and _value(st, me) < own:
+            v = best - 1
+        undo(st, a)
+        if v > best:
+            best = v
+            choice = a
+            ties = 1
+        elif v == best and choice is not None:
+            ties += 1
+            if rng.randbelow(ties) == 0:
+                choice = a
+    return choice
+
+
+def greedy(st, seat, rng):
+    return _choose(st, seat, rng, _greedy_score, False)
+
+
+def blocker(st, seat, rng):
+    return _choose(st, seat, rng, _blocker_score, True)
+
+
+BOTS = (("greedy", greedy), ("blocker", blocker))
+
+
+def choose(st, seat, rng, name="greedy"):
+    for n, bot in BOTS:
+        if n == name:
+            return bot(st, seat, rng)
+    raise ValueError("unknown bot: " + str(name))

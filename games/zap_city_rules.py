@@ -1,0 +1,651 @@
+# ZAP City: the pure rules, 2 to 4 players. No display, no box, no time: the game's
+# flow and screen (games/zap_city.py) and the bots (games/zap_city_bots.py) are built
+# on these functions. docs/zap_city.md explains the rules and our rulings in words.
+#
+# Disk: an int seat * 8 + symbol index; seat 1..4 is the owner (its colour on screen),
+#   symbol index 0..5 stands for "1".."5", "J". 0 is an empty side (no disk is 0..7).
+# Location (in actions): seat * 8 + position; the position is one of that seat's Urban
+#   dice 0..2 (meaning its top) or one of the six sides 0..5 of that seat's City die;
+#   the action's kind says which.
+# Action: a tuple (kind, actor, src, dst, disk, other); None is a pass.
+#   kind   CITY_TRANSFER, URBAN_FILL, URBAN_CITY, CITY_FILL, EXCHANGE (0..4)
+#   actor  the seat that acts
+#   src    where the moving disk is: an Urban top (kinds 0, 1, 2) or a City side (3, 4)
+#   dst    where it goes: an Urban top (kind 1) or a City side (kinds 0, 2, 3, 4)
+#   disk   the moving disk; other: the disk at dst before the action (EXCHANGE), else 0
+# State: one flat list of ints (to_data / from_data save it). Header, then a block of
+#   27 per seat: 18 Urban sides (die d, side k at d * 6 + k), the 3 top indexes (which
+#   side of each Urban die is up), the 6 City sides.
+#
+# Rulings (RULES.md leaves these open; each one lives in the one place named here):
+#   sides of a City die are interchangeable: a disk entering a City die takes its first
+#     empty side, and of identical disks on one City die only the first is offered
+#     (_first_hole, _first_of)
+#   Joker pairing for City-Transfer: _pair; for Urban-City-Transfer: _captures
+#   empty own tops each action needs: POWER
+#   City-Fill and City-Exchange involve two different City dice; an exchange swaps two
+#     disks (never an empty side) that are not identical: legal_actions
+#   knock required: needs_knock; a throw without a required knock stands, no action:
+#     throw
+#   one action completing several City dice: the actor's first, then clockwise:
+#     _winner_after
+#   throw-off: throw_off (value of a Joker: JOKER_VALUE)
+#   a locked table (every City die full and a symbol on none of them: no disk can
+#     enter a City die any more, exchanges only shuffle) ends the game at once without
+#     a winner: locked, apply; any other stall ends after TURN_CAP turns: next_turn;
+#     ranking then orders the table
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+CITY_TRANSFER = const(0)
+URBAN_FILL = const(1)
+URBAN_CITY = const(2)
+CITY_FILL = const(3)
+EXCHANGE = const(4)
+KINDS = ("City-Transfer", "Urban-Fill", "Urban-City-Transfer", "City-Fill",
+         "City-Exchange")
+# Empty own tops each kind needs; ">=" lets a stronger fill power do a weaker fill.
+# City-Transfer needs none: it needs a pair, which no power replaces.
+POWER = (0, 1, 1, 2, 3)
+
+SYMBOLS = ("1", "2", "3", "4", "5", "J")
+JOKER = const(5)
+JOKER_VALUE = const(6)
+ALL_SYMBOLS = const(63)
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(4)
+DATA_VERSION = const(1)
+TURN_CAP = const(200)
+
+# Phases of the seat to play.
+THROW = const(0)   # may knock, then throws
+ACT = const(1)     # thrown: one action or a pass
+DONE = const(2)    # the turn is over (acted, passed or lost): next_turn
+OVER = const(3)    # a City die is complete: winner(state)
+
+_N = const(0)
+_TURN = const(1)
+_PHASE = const(2)
+_KNOCK = const(3)
+_WIN = const(4)
+_TURNS = const(5)
+_HEAD = const(6)
+_BLOCK = const(27)
+# A seat's block starts at base(seat): Urban sides, then TOPS (top indexes), then CITY.
+TOPS = const(18)
+CITY = const(21)
+
+
+def base(seat):
+    return _HEAD + (seat - 1) * _BLOCK
+
+
+def new_state(players):
+    if players < MIN_PLAYERS or players > MAX_PLAYERS:
+        raise ValueError("ZAP City is for 2 to 4 players")
+    st = [0] * (_HEAD + players * _BLOCK)
+    st[_N] = players
+    st[_TURN] = 1
+    for seat in range(1, players + 1):
+        b = base(seat)
+        for d in range(3):
+            for k in range(6):
+                st[b + d * 6 + k] = seat * 8 + k
+    return st
+
+
+# -- reading the table -------------------------------------------------------------
+
+def players(st):
+    return st[_N]
+
+
+def turn(st):
+    return st[_TURN]
+
+
+def phase(st):
+    return st[_PHASE]
+
+
+def knocked(st):
+    return st[_KNOCK] == 1
+
+
+def winner(st):
+    return st[_WIN]
+
+
+def turns(st):
+    return st[_TURNS]
+
+
+def owner(disk):
+    return disk >> 3
+
+
+def symbol(disk):
+    if not disk:
+        return None
+    return SYMBOLS[disk & 7]
+
+
+def _top_at(st, seat, die):
+    b = base(seat)
+    return b + die * 6 + st[b + TOPS + die]
+
+
+def top(st, seat, die):
+    return st[_top_at(st, seat, die)]
+
+
+def tops(st, seat):
+    return [top(st, seat, 0), top(st, seat, 1), top(st, seat, 2)]
+
+
+def empty_tops(st, seat):
+    n = 0
+    for d in range(3):
+        if not top(st, seat, d):
+            n += 1
+    return n
+
+
+def city_disks(st, seat):
+    b = base(seat) + CITY
+    return st[b:b + 6]
+
+
+def city(st, seat):
+    return [symbol(x) for x in city_disks(st, seat)]
+
+
+def urban_disks(st, seat):
+    out = []
+    b = base(seat)
+    for d in range(3):
+        t = st[b + TOPS + d]
+        die = [st[b + d * 6 + t]]
+        for k in range(6):
+            if k != t:
+                die.append(st[b + d * 6 + k])
+        out.append(die)
+    return out
+
+
+def urban(st, seat):
+    return [[symbol(x) for x in die] for die in urban_disks(st, seat)]
+
+
+def city_mask(st, seat):
+    b = base(seat) + CITY
+    m = 0
+    for i in range(b, b + 6):
+        if st[i]:
+            m |= 1 << (st[i] & 7)
+    return m
+
+
+def bits(m):
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
+
+
+def distinct(st, seat):
+    return bits(city_mask(st, seat))
+
+
+def city_count(st, seat):
+    b = base(seat) + CITY
+    n = 0
+    for i in range(b, b + 6):
+        if st[i]:
+            n += 1
+    return n
+
+
+def complete(st, seat):
+    return city_mask(st, seat) == ALL_SYMBOLS
+
+
+def needs_knock(st, seat):
+    # One disk from complete: five different symbols and one empty side. A full City
+    # die holding a duplicate needs a swap, not a disk: no knock.
+    return city_count(st, seat) == 5 and distinct(st, seat) == 5
+
+
+def _first_hole(st, seat):
+    b = base(seat) + CITY
+    for k in range(6):
+        if not st[b + k]:
+            return k
+    return -1
+
+
+def _first_of(st, seat, side):
+    # True when the disk on this City side is the first of its kind on that die.
+    b = base(seat) + CITY
+    x = st[b + side]
+    for k in range(side):
+        if st[b + k] == x:
+            return False
+    return True
+
+
+def _pair(a, b):
+    # Two own tops make a double: same symbol, or either is a Joker.
+    return bool(a and b and ((a & 7) == (b & 7) or (a & 7) == JOKER or (b & 7) == JOKER))
+
+
+def _captures(taken, own):
+    # A taken disk doubles with an own top: same symbol, or an own Joker; a taken
+    # Joker only with an own Joker.
+    if not (taken and own):
+        return False
+    if (taken & 7) == JOKER:
+        return (own & 7) == JOKER
+    return (own & 7) == (taken & 7) or (own & 7) == JOKER
+
+
+# -- start, turn ---------------------------------------------------------------------
+
+def _value(disk):
+    if not disk:
+        return 0
+    if (disk & 7) == JOKER:
+        return JOKER_VALUE
+    return (disk & 7) + 1
+
+
+def throw_off(st, rng):
+    # Every seat throws its three Urban dice; the highest total (Joker = JOKER_VALUE)
+    # starts; the tied highest throw again. The last tops thrown stay up. Returns the
+    # rounds: [[(seat, total, [symbol, symbol, symbol]), ...], ...].
+    if st[_TURNS] or st[_PHASE] != THROW:
+        raise ValueError("the throw-off comes before the first turn")
+    seats = list(range(1, st[_N] + 1))
+    rounds = []
+    while True:
+        row = []
+        best = -1
+        for seat in seats:
+            b = base(seat)
+            total = 0
+            shown = []
+            for d in range(3):
+                t = rng.randbelow(6)
+                st[b + TOPS + d] = t
+                x = st[b + d * 6 + t]
+                total += _value(x)
+                shown.append(symbol(x))
+            row.append((seat, total, shown))
+            if total > best:
+                best = total
+        rounds.append(row)
+        seats = [r[0] for r in row if r[1] == best]
+        if len(seats) == 1:
+            break
+    st[_TURN] = seats[0]
+    return rounds
+
+
+def knock(st):
+    if st[_PHASE] != THROW:
+        raise ValueError("knock before the throw")
+    st[_KNOCK] = 1
+
+
+def throw(st, rng):
+    # Throws the three Urban dice of the seat to play (each side equally likely,
+    # empty sides too). True: the seat may act. False: a knock was required and
+    # missing, so the turn is lost (the thrown tops stay up).
+    if st[_PHASE] != THROW:
+        raise ValueError("not the time to throw")
+    seat = st[_TURN]
+    lost = needs_knock(st, seat) and not st[_KNOCK]
+    b = base(seat)
+    for d in range(3):
+        st[b + TOPS + d] = rng.randbelow(6)
+    st[_PHASE] = DONE if lost else ACT
+    return not lost
+
+
+def next_turn(st):
+    if st[_PHASE] != DONE:
+        raise ValueError("the turn is not over")
+    # The next seat; the game ends without a winner once TURN_CAP turns are played.
+    st[_TURN] = st[_TURN] % st[_N] + 1
+    st[_PHASE] = THROW
+    st[_KNOCK] = 0
+    st[_TURNS] += 1
+    if st[_TURNS] >= TURN_CAP:
+        st[_PHASE] = OVER
+
+
+# -- actions -------------------------------------------------------------------------
+
+def legal_actions(st, seat):
+    # Every legal action of seat now (none unless it is seat's time to act).
+    if st[_PHASE] != ACT or st[_TURN] != seat:
+        return []
+    out = []
+    n = st[_N]
+    me = seat * 8
+    mine = tops(st, seat)
+    empty = 0
+    for x in mine:
+        if not x:
+            empty += 1
+    hole = _first_hole(st, seat)
+    if hole >= 0:
+        for d in range(3):
+            x = mine[d]
+            if x and (_pair(x, mine[d - 1]) or _pair(x, mine[d - 2])):
+                out.append((CITY_TRANSFER, seat, me + d, me + hole, x, 0))
+    if empty >= POWER[URBAN_FILL]:
+        for q in range(1, n + 1):
+            if q == seat:
+                continue
+            for e in range(3):
+                y = top(st, q, e)
+                for d in range(3):
+                    if y and not mine[d]:
+                        out.append((URBAN_FILL, seat, q * 8 + e, me + d, y, 0))
+                    elif mine[d] and not y:
+                        out.append((URBAN_FILL, seat, me + d, q * 8 + e, mine[d], 0))
+    if empty >= POWER[URBAN_CITY] and hole >= 0:
+        for q in range(1, n + 1):
+            if q == seat:
+                continue
+            for e in range(3):
+                y = top(st, q, e)
+                if _captures(y, mine[0]) or _captures(y, mine[1]) or _captures(y, mine[2]):
+                    out.append((URBAN_CITY, seat, q * 8 + e, me + hole, y, 0))
+    if empty >= POWER[CITY_FILL]:
+        for p in range(1, n + 1):
+            b = base(p) + CITY
+            for k in range(6):
+                x = st[b + k]
+                if not x or not _first_of(st, p, k):
+                    continue
+                for q in range(1, n + 1):
+                    h = _first_hole(st, q)
+                    if q != p and h >= 0:
+                        out.append((CITY_FILL, seat, p * 8 + k, q * 8 + h, x, 0))
+    if empty >= POWER[EXCHANGE]:
+        for p in range(1, n + 1):
+            b = base(p) + CITY
+            for k in range(6):
+                x = st[b + k]
+                if not x or not _first_of(st, p, k):
+                    continue
+                for q in range(p + 1, n + 1):
+                    c = base(q) + CITY
+                    for j in range(6):
+                        y = st[c + j]
+                        if y and y != x and _first_of(st, q, j):
+                            out.append((EXCHANGE, seat, p * 8 + k, q * 8 + j, x, y))
+    return out
+
+
+def _at(st, loc, urban_side):
+    seat = loc >> 3
+    if urban_side:
+        return _top_at(st, seat, loc & 7)
+    return base(seat) + CITY + (loc & 7)
+
+
+def perform(st, action):
+    # Moves the disks of an action, nothing else: no check, no phase (the bots look
+    # ahead with perform / undo). Use apply in a game.
+    kind = action[0]
+    i = _at(st, action[2], kind <= URBAN_CITY)
+    j = _at(st, action[3], kind == URBAN_FILL)
+    if kind == EXCHANGE:
+        st[i], st[j] = st[j], st[i]
+    else:
+        st[j] = st[i]
+        st[i] = 0
+
+
+def undo(st, action):
+    kind = action[0]
+    i = _at(st, action[2], kind <= URBAN_CITY)
+    j = _at(st, action[3], kind == URBAN_FILL)
+    if kind == EXCHANGE:
+        st[i], st[j] = st[j], st[i]
+    else:
+        st[i] = st[j]
+        st[j] = 0
+
+
+def locked(st):
+    # No City die can ever be completed: all full, and together they lack a symbol.
+    union = 0
+    for seat in range(1, st[_N] + 1):
+        if city_count(st, seat) < 6:
+            return False
+        union |= city_mask(st, seat)
+    return union != ALL_SYMBOLS
+
+
+def _winner_after(st, actor):
+    n = st[_N]
+    for i in range(n):
+        seat = (actor - 1 + i) % n + 1
+        if complete(st, seat):
+            return seat
+    return 0
+
+
+def apply(st, action):
+    # The seat to play acts (None = pass); the turn is then over (next_turn), or the
+    # game if a City die is complete or the table locked. Mutates st and returns it.
+    if st[_PHASE] != ACT:
+        raise ValueError("no action allowed now (one action per turn, after the throw)")
+    seat = st[_TURN]
+    if action is not None:
+        if action not in legal_actions(st, seat):
+            raise ValueError("illegal action: " + str(action))
+        perform(st, action)
+    st[_PHASE] = DONE
+    w = _winner_after(st, seat)
+    if w:
+        st[_WIN] = w
+        st[_PHASE] = OVER
+    elif locked(st):
+        st[_PHASE] = OVER
+    return st
+
+
+def describe(action):
+    if action is None:
+        return "Pass"
+    kind, actor, src, dst, disk, other = action
+    s = SYMBOLS[disk & 7]
+    text = "P%d %s: " % (actor, KINDS[kind])
+    if kind == CITY_TRANSFER:
+        return text + s + " to City"
+    if kind == URBAN_FILL:
+        if src >> 3 == actor:
+            return text + "%s to P%d" % (s, dst >> 3)
+        return text + "%s from P%d" % (s, src >> 3)
+    if kind == URBAN_CITY:
+        return text + "%s from P%d to City" % (s, src >> 3)
+    if kind == CITY_FILL:
+        return text + "%s from P%d to P%d" % (s, src >> 3, dst >> 3)
+    return text + "%s of P%d <-> %s of P%d" % (s, src >> 3, SYMBOLS[other & 7], dst >> 3)
+
+
+# -- end -----------------------------------------------------------------------------
+
+def ranking(st):
+    # [(place, seat, distinct symbols in its City die), ...] best first; the winner (if
+    # any) first, equal counts share a place.
+    w = st[_WIN]
+    rows = []
+    for seat in range(1, st[_N] + 1):
+        rows.append((0 if seat == w else 1, -distinct(st, seat), seat))
+    rows.sort()
+    out = []
+    place = 0
+    prev = None
+    for i in range(len(rows)):
+        key = rows[i][0:2]
+        if key != prev:
+            place = i + 1
+            prev = key
+        out.append((place, rows[i][2], -rows[i][1]))
+    return out
+
+
+# -- menus: one button, at most 8 lines ------------------------------------------------
+# An action is chosen in up to MENU_LEVELS steps: kind, source seat, source position,
+# target seat, target position (field). group lists the next step's values; walk skips
+# the steps with a single value; pick returns the action once all five are chosen.
+
+MENU_LEVELS = const(5)
+
+
+def field(action, level):
+    if level == 0:
+        return action[0]
+    loc = action[2] if level < 3 else action[3]
+    if level == 1 or level == 3:
+        return loc >> 3
+    return loc & 7
+
+
+def _matches(action, prefix):
+    for level in range(len(prefix)):
+        if field(action, level) != prefix[level]:
+            return False
+    return True
+
+
+def group(actions, prefix):
+    level = len(prefix)
+    if level >= MENU_LEVELS:
+        return []
+    out = []
+    for a in actions:
+        if _matches(a, prefix):
+            v = field(a, level)
+            if v not in out:
+                out.append(v)
+    out.sort()
+    return out
+
+
+def walk(actions, prefix=()):
+    # (prefix, choices): the prefix extended through every step with one value; the
+    # choices of the next step, or [] when the prefix names one action (pick).
+    prefix = tuple(prefix)
+    while len(prefix) < MENU_LEVELS:
+        choices = group(actions, prefix)
+        if len(choices) != 1:
+            return prefix, choices
+        prefix = prefix + (choices[0],)
+    return prefix, []
+
+
+def pick(actions, prefix):
+    if len(prefix) != MENU_LEVELS:
+        return None
+    for a in actions:
+        if _matches(a, prefix):
+            return a
+    return None
+
+
+def label(actions, prefix):
+    # Menu line for the last value of prefix (a choice offered by group or walk).
+    level = len(prefix) - 1
+    v = prefix[level]
+    if level == 0:
+        return KINDS[v]
+    a = None
+    for x in actions:
+        if _matches(x, prefix):
+            a = x
+            break
+    if a is None:
+        return "?"
+    if level == 1 or level == 3:
+        words = "from P%d" if level == 1 else "to P%d"
+        text = words % v
+        if v == a[1]:
+            text += " (own)"
+        return text
+    kind = a[0]
+    if level == 2:
+        if kind <= URBAN_CITY:
+            return "die %d: %s" % (v + 1, SYMBOLS[a[4] & 7])
+        return "%s (side %d)" % (SYMBOLS[a[4] & 7], v + 1)
+    if kind == URBAN_FILL:
+        return "die %d (empty)" % (v + 1)
+    if kind == EXCHANGE:
+        return "%s (side %d)" % (SYMBOLS[a[5] & 7], v + 1)
+    return "side %d" % (v + 1)
+
+
+# -- save and resume -----------------------------------------------------------------
+
+def check(st):
+    # ValueError unless every disk is on the table exactly once: each seat owns three
+    # of each symbol.
+    n = st[_N]
+    counts = [0] * ((n + 1) * 8)
+    for seat in range(1, n + 1):
+        b = base(seat)
+        for i in range(b, b + TOPS):
+            x = st[i]
+            if x:
+                if x < 8 or x >= len(counts) or (x & 7) > JOKER:
+                    raise ValueError("bad disk %d" % x)
+                counts[x] += 1
+        for i in range(b + CITY, b + CITY + 6):
+            x = st[i]
+            if x:
+                if x < 8 or x >= len(counts) or (x & 7) > JOKER:
+                    raise ValueError("bad disk %d" % x)
+                counts[x] += 1
+    for seat in range(1, n + 1):
+        for k in range(6):
+            if counts[seat * 8 + k] != 3:
+                raise ValueError("disks lost or doubled")
+
+
+def to_data(st):
+    return [DATA_VERSION] + st
+
+
+def from_data(data):
+    if not isinstance(data, list) or len(data) < 1 + _HEAD:
+        raise ValueError("not a ZAP City save")
+    for x in data:
+        if not isinstance(x, int) or isinstance(x, bool):
+            raise ValueError("not a ZAP City save")
+    if data[0] != DATA_VERSION:
+        raise ValueError("not a ZAP City save")
+    st = data[1:]
+    n = st[_N]
+    if n < MIN_PLAYERS or n > MAX_PLAYERS or len(st) != _HEAD + n * _BLOCK:
+        raise ValueError("not a ZAP City save")
+    if not (1 <= st[_TURN] <= n and 0 <= st[_PHASE] <= OVER and 0 <= st[_KNOCK] <= 1
+            and 0 <= st[_WIN] <= n and st[_TURNS] >= 0):
+        raise ValueError("not a ZAP City save")
+    for seat in range(1, n + 1):
+        b = base(seat) + TOPS
+        for d in range(3):
+            if not 0 <= st[b + d] <= 5:
+                raise ValueError("not a ZAP City save")
+    check(st)
+    return st
