@@ -21,15 +21,9 @@
 #
 # (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 from games import flyer_rules as R
+from referee.core import const
 
 BUDGET = const(400)  # search nodes per decision, shared by the first moves
 MIN_SHARE = const(8)  # nodes each first move gets at least

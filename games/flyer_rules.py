@@ -25,15 +25,9 @@
 #
 # (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 from referee.dice import roll as _roll_dice
+from referee.core import const
 
 COLOURS = ("white", "yellow", "green", "blue", "purple", "red")
 DIE = COLOURS  # a colour die: one face of each colour

@@ -17,13 +17,7 @@
 # the form and its parameters, so the whole deck costs a few bytes per card beyond the
 # text. (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
+from referee.core import const
 
 # Form codes: _code = form | (parameters << 4).
 _COUNT = const(1)  # need per value, 3 bits each (value v at bits 3v-3..3v-1)

@@ -20,11 +20,7 @@ from games.zap_city_rules import (ALL_SYMBOLS, CITY, JOKER, TOPS, base, city_mas
                                   legal_actions, locked, needs_knock, perform, players,
                                   undo)
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from referee.core import const
 
 _WIN = const(1000000)
 _LOCK = const(-900000)

@@ -35,11 +35,7 @@
 #     a winner: locked, apply; any other stall ends after TURN_CAP turns: next_turn;
 #     ranking then orders the table
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from referee.core import const
 
 CITY_TRANSFER = const(0)
 URBAN_FILL = const(1)
