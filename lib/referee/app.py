@@ -108,8 +108,9 @@ class App:
         return self.game
 
     def resume(self):
-        # Continue the saved match (same game, seats, bots, options, seed; the state
-        # and the generator restored). A save that does not restore is dropped.
+        # Continue the saved match (same game, seats, bots, options; its state
+        # restored). The dice come from a fresh seed, logged: after a power cut nobody
+        # sees dice they have seen already. A save that does not restore is dropped.
         s = self.store.load() if self.store else None
         if s is None:
             return None
@@ -117,9 +118,9 @@ class App:
             g = self.launch(s["game"], s["players"], s["bots"], s["seed"], s["options"])
             if self.mode == GAME:
                 g.restore(s["state"], self.box.now_ns())
-                if len(s["rng"]) != 4:
-                    raise ValueError("rng")
-                g.rng = Rng.from_state(s["rng"])
+                fresh = self.box.new_seed()
+                self.box.log("resumed " + s["game"] + " (match seed " + str(s["seed"]) + ") with fresh seed " + str(fresh))
+                g.rng = Rng(fresh)
                 self._saves = g.saves
                 self._owns = True
             return g
@@ -134,8 +135,7 @@ class App:
         self._saves = g.saves
         self._owns = True
         try:
-            self.store.save({"game": self._name, "players": g.players, "bots": list(g.bots), "seed": g.seed,
-                             "options": g.options, "rng": list(g.rng._s), "state": g.state()})
+            self.store.save(g.record(self._name))
         except Exception as e:  # a failed save must not stop the match
             self.box.log("save failed: " + format_exception(e))
 

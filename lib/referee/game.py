@@ -1,10 +1,16 @@
-"""The contract between the app loop and a game.
+"""The contract between the app loop and a game, and the mould games are cast in.
 
 A game module in ``games/`` defines ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``,
 ``OPTIONS`` (launcher options, see ``Option``) and ``Game``, a subclass of
 ``BaseGame``. The app feeds it capture edges, gestures and the time; the game
 never reads pins and never sleeps. It draws into ``self.root`` (a displayio
 Group the app shows) and sets ``box.rings`` modes and ``box.sound`` cues.
+
+A game is four parts (docs/design.md, "Adding a game"): ``games/<name>_rules.py``
+(pure rules: no display, no time), ``games/<name>.py`` (the flow: ``Game`` with
+``const`` int phases and one ``FLOW`` table of the moves between them, checked by
+``go()``), ``games/<name>_screen.py`` (the screen: built once, updated in place)
+and ``games/<name>_bots.py`` (imported only when a seat is a bot).
 """
 
 import displayio
@@ -82,6 +88,25 @@ class BaseGame:
         # A resumable game (one with restore()) adds 1 here whenever a round or turn
         # has ended and state() is consistent: the app then saves the match.
         self.saves = 0
+        self.phase = 0
+        self.phase_at = 0  # when the flow entered ``phase`` (ns)
+
+    # The flow: FLOW[phase] = the phases it may go to next, one tuple per phase
+    # (phases are const ints 0..n-1, NAMES their words for logs and errors).
+    FLOW = ()
+    NAMES = ()
+
+    def go(self, phase, now_ns):
+        """Move the flow to ``phase``; a move FLOW does not list is a bug, raised
+        (the app shows its error screen and offers the last save)."""
+        if phase not in self.FLOW[self.phase]:
+            raise ValueError("flow: " + self.phase_name() + " -> " + self.phase_name(phase))
+        self.phase = phase
+        self.phase_at = now_ns
+
+    def phase_name(self, phase=None):
+        phase = self.phase if phase is None else phase
+        return self.NAMES[phase] if phase < len(self.NAMES) else str(phase)
 
     def new_race(self):
         """A Race for this table: tie window and minimum reaction from the
@@ -119,5 +144,12 @@ class BaseGame:
         """Capture data was lost (FIFO overflow): void what cannot be judged."""
 
     def state(self):
-        """The match as plain data (ints, strs, lists, dicts) for saving."""
-        return {"seed": self.seed}
+        """The game's own part of the saved match as plain data (ints, strs, lists,
+        dicts): scores, turn, whatever ``restore`` needs; not what ``record``
+        already holds (seats, bots, options, seed, generator)."""
+        return {}
+
+    def record(self, name):
+        """The whole saved match; its one owner. ``name``: the registry's name."""
+        return {"game": name, "players": self.players, "bots": list(self.bots), "seed": self.seed,
+                "options": self.options, "rng": list(self.rng._s), "state": self.state()}
