@@ -10,7 +10,8 @@ The conversion from an event to a box edge is a pure function
 the queue without allocating an event per poll.
 """
 
-from referee.ticks import NS_PER_MS, ticks_diff
+from referee.core import MS
+from referee.ticks import ticks_diff
 from referee.core import const
 
 
@@ -23,7 +24,7 @@ def event_time_ns(event_ms, now_ms, now_ns):
     """Box time (ns) of an event stamped ``event_ms`` (a ``ticks_ms`` value),
     given that ``ticks_ms()`` read ``now_ms`` when the box clock read ``now_ns``.
     Correct across the 2**29 wrap while the event is under 3 days old."""
-    return now_ns - ticks_diff(now_ms, event_ms, TICKS_PERIOD) * NS_PER_MS
+    return now_ns - ticks_diff(now_ms, event_ms, TICKS_PERIOD) * MS
 
 
 def to_edge(key_number, pressed, event_ms, players, now_ms, now_ns):

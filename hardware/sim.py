@@ -24,6 +24,7 @@ import adafruit_pixelbuf  # noqa: E402
 
 import games  # noqa: E402
 from referee import screen  # noqa: E402
+from referee.core import MS  # noqa: E402
 from referee.app import App  # noqa: E402
 from referee.box import REVEAL, Box  # noqa: E402
 from referee.rings import PER_RING  # noqa: E402
@@ -33,7 +34,6 @@ from referee.settings import Settings  # noqa: E402
 STATIONS = 7
 LOOP_MS = 2  # the simulated main loop runs every 2 ms of virtual time
 KEY_MIN_MS = 40  # a window key press lasts at least this long
-NS_PER_MS = 1000000
 
 
 class SimPixels(adafruit_pixelbuf.PixelBuf):
@@ -107,7 +107,7 @@ class SimTable:
         self.seed = seed
         self.rng = Rng(seed)
         self.now = 0
-        self.loop_ns = loop_ms * NS_PER_MS
+        self.loop_ns = loop_ms * MS
         self._pending = []  # heap of (t_ns, seq, player, pressed)
         self._seq = 0
         self._captured = []
@@ -168,7 +168,7 @@ class SimTable:
         for i in range(bounce):
             self._schedule(t + (2 * i + 1) * step, player, False)
             self._schedule(t + (2 * i + 2) * step, player, True)
-        up = t + int(hold_ms * NS_PER_MS)
+        up = t + int(hold_ms * MS)
         for i in range(bounce):
             self._schedule(up + 2 * i * step, player, False)
             self._schedule(up + (2 * i + 1) * step, player, True)
@@ -184,7 +184,7 @@ class SimTable:
         if down:
             self._key_down[player] = t
         else:
-            t = max(t, self._key_down.pop(player, t) + int(min_ms * NS_PER_MS))
+            t = max(t, self._key_down.pop(player, t) + int(min_ms * MS))
         self._schedule(t, player, bool(down))
 
     def menu(self, at_ns=None, hold_ms=80):
@@ -209,7 +209,7 @@ class SimTable:
     def advance(self, ms):
         """Run the box for ``ms`` of virtual time."""
         pc_supervisor.use_clock(self._clock)
-        end = self.now + int(ms * NS_PER_MS)
+        end = self.now + int(ms * MS)
         while self.now < end:
             self.now = min(self.now + self.loop_ns, end)
             pending = self._pending
@@ -221,7 +221,7 @@ class SimTable:
     def advance_until(self, cond, max_ms=20000, step_ms=None):
         """Advance loop pass by loop pass until ``cond()`` holds (True) or
         ``max_ms`` have passed (False)."""
-        step = step_ms if step_ms is not None else self.loop_ns / NS_PER_MS
+        step = step_ms if step_ms is not None else self.loop_ns / MS
         left = max_ms
         while not cond():
             if left <= 0:
