@@ -1,0 +1,114 @@
+"""The memory benchmark's model (tools/bench_memory.py, tools/pico_fakes).
+
+Pure parts on CPython; the fakes' allocation model in the MicroPython VM (skipped
+without node, like the other VM checks): every fake C object keeps in the VM heap
+what device-memory.md measured on a Pico. Figures, not timings.
+"""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico_fakes")]
+
+import _cost  # noqa: E402
+import bench_memory  # noqa: E402
+import compat  # noqa: E402
+
+
+def test_board_sizes_follow_the_table():
+    # device-memory.md, "What things cost on the board"
+    assert _cost.bitmap_bytes(320, 240, 2) == 9664
+    assert _cost.bitmap_bytes(24, 24, 16) == 336
+    assert _cost.bitmap_bytes(144, 24, 8) == 1776
+    assert _cost.palette_bytes(2) == 48
+    assert _cost.palette_bytes(16) == 304
+    assert [_cost.tilegrid_bytes(n) for n in (1, 6, 42)] == [96, 112, 144]
+    assert _cost.keys_bytes(8, 64) == 656
+    assert _cost.pixelbuf_bytes(84, 3, 1.0) + _cost.DIGITALINOUT + 48 == 384
+    assert (_cost.GROUP, _cost.SHAPE, _cost.ST7789) == (80, 96, 8224)
+
+
+def test_pure_parts():
+    assert bench_memory.module_of("lib/referee/app.py") == "referee.app"
+    assert bench_memory.module_of("hardware/__init__.py") == "hardware"
+    assert bench_memory.module_of("lib/adafruit_display_text/label.py") == "adafruit_display_text.label"
+    files, settings = bench_memory.device_files(ROOT)
+    assert settings.endswith("settings.toml")
+    assert "lib/referee/app.py" in files and "hardware/device.py" in files
+    assert not [d for d in files if "adafruit_pixelbuf" in d or d in ("code.py", "boot.py")]
+    steps = bench_memory.import_steps({"referee.app", "hardware.device", "referee.text"})
+    rows = [r for r, _code, _b in steps]
+    assert rows == ["C modules", "referee.app", "hardware.device"]  # rows of absent modules skipped
+    res = {"free": {"code": 100, "built": -5, "peak": -9}}
+    assert bench_memory.stage_verdict(res) == "built"
+    res["free"].update(built=5, peak=4)
+    assert bench_memory.stage_verdict(res) is None
+
+
+def test_code_factor_is_the_table_rows_over_the_vm():
+    board = sum(b for row, _m, b in bench_memory.DEVICE_IMPORTS if row != "C modules")
+    assert board == 77552
+    assert bench_memory.CODE_FACTOR == round(board / 70832.0, 3)
+
+
+@pytest.fixture(scope="module")
+def costs():
+    compat.require_vm()
+    import importlib.util
+
+    neopixel = importlib.util.find_spec("neopixel").origin
+    exprs = {
+        "st7789": "_M['busdisplay'].BusDisplay(None, b'', width=320, height=240, rotation=90)",
+        "group": "_M['displayio'].Group()",
+        "group3": "_M['displayio'].Group(scale=3)",
+        "palette2": "_M['displayio'].Palette(2)",
+        "palette16": "_M['displayio'].Palette(16)",
+        "bitmap": "_M['displayio'].Bitmap(320, 240, 2)",
+        "sheet": "_M['displayio'].Bitmap(144, 24, 8)",
+        "tile1": "_M['displayio'].TileGrid(_M['terminalio'].FONT.bitmap, pixel_shader=None, tile_width=6,"
+                 " tile_height=12)",
+        "tiles42": "_M['displayio'].TileGrid(_M['terminalio'].FONT.bitmap, pixel_shader=None, width=6, height=7,"
+                   " tile_width=6, tile_height=12)",
+        "circle": "_M['vectorio'].Circle(pixel_shader=None, radius=3)",
+        "keys": "_M['keypad'].Keys([_M['board'].GP2] * 8, value_when_pressed=False)",
+        "neopixel": "__import__('neopixel').NeoPixel(_M['board'].GP16, 84, auto_write=False)",
+        "nvm": "_M['microcontroller'].nvm[0:4096]",
+        "font": "_M['terminalio'].FONT.bitmap",  # in flash: already there, nothing more
+    }
+    got = bench_memory.object_costs(list(exprs.values()), {"/lib/neopixel.py": neopixel})
+    return {k: got[e] for k, e in exprs.items()}
+
+
+@pytest.mark.parametrize("name,board", [
+    ("st7789", 8224), ("group", 80), ("group3", 80), ("palette2", 48), ("palette16", 304), ("bitmap", 9664),
+    ("sheet", 1776), ("tile1", 96), ("tiles42", 144), ("circle", 96), ("keys", 656), ("nvm", 4112),
+])
+def test_fakes_keep_the_board_size(costs, name, board):
+    assert abs(costs[name] - board) <= 0.05 * board, (name, costs[name], board)
+
+
+def test_neopixel_and_font(costs):
+    # its DigitalInOut cannot be a 16-byte Python object: up to 64 B over
+    assert 384 <= costs["neopixel"] <= 384 + 64
+    assert costs["font"] == 0
+
+
+def test_tilegrid_text_api():
+    compat.require_vm()
+    script = (
+        "import sys\nsys.path.insert(0, '/fakes')\n"
+        "import displayio, terminalio\n"
+        "p = displayio.Palette(2)\np.make_transparent(0)\np[1] = 0xFFFFFF\n"
+        "g = displayio.TileGrid(terminalio.FONT.bitmap, pixel_shader=p, width=4, height=2, tile_width=6,"
+        " tile_height=12)\n"
+        "t = terminalio.FONT.get_glyph(ord('A')).tile_index\n"
+        "g[1, 1] = t\ng[0] = t + 1\n"
+        "grp = displayio.Group(scale=3)\ngrp.append(g)\n"
+        "print(g[5], g[0, 0], g[5] == t, p.is_transparent(0), len(grp), grp.scale, grp[0] is g)\n"
+    )
+    r = compat.run_vm(script, extra_trees=[("/fakes", bench_memory.FAKES_DIR)])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["33", "34", "True", "True", "1", "3", "True"]
