@@ -94,8 +94,40 @@ def test_two_buttons_held_pause_and_end_game_returns_to_launcher():
     assert t.app.mode == "pause"
     t.tap(1)  # -> End game
     t.hold(1)
+    assert t.app.mode == "pause" and "End the match?" in t.screen_text()  # asks first
+    t.hold(1)  # "No, resume"
+    assert t.app.mode == "game"
+    t.menu()
+    t.advance(300)
+    t.tap(1)
+    t.hold(1)  # End game
+    t.tap(1)
+    t.hold(1)  # Yes, end it
+    assert t.app.mode == "ended" and t.game.over
+    assert "Match ended" in t.screen_text()
+    t.advance(5000)
+    assert t.app.mode == "ended"  # the standings stay until someone holds
+    t.hold(2)
     assert t.app.mode == "launcher" and t.game is None
     assert "Choose a game" in t.screen_text()
+
+
+def test_ending_shows_the_games_standings_in_each_players_colour():
+    from referee import palette
+
+    t = SimTable(players=3)
+    g = t.start("reaction", rounds=3)
+    g.standings = lambda: [(2, "P2  2 wins"), (1, "P1  1 win"), (3, "P3  0 wins")]
+    t.menu()
+    t.advance(300)
+    t.tap(1)
+    t.hold(1)
+    t.tap(1)
+    t.hold(1)
+    text = t.screen_text()
+    assert text.index("P2  2 wins") < text.index("P1  1 win") < text.index("P3  0 wins")
+    shown = {item.text: item.color for item in t.box.root if hasattr(item, "anchored_position")}
+    assert shown["P2  2 wins"] == palette.station(2) and shown["P3  0 wins"] == palette.station(3)
 
 
 def test_a_held_button_of_a_seat_nobody_plays_makes_no_pause_chord():

@@ -184,6 +184,10 @@ def test_ending_a_match_from_the_pause_menu_forgets_it():
     t.advance(300)
     t.tap(1)  # Resume -> End game
     t.hold(1)
+    t.tap(1)  # No, resume -> Yes, end it
+    t.hold(1)
+    assert t.app.mode == "ended" and t.app.store.load() is None
+    t.hold(1)
     assert t.app.mode == "launcher" and t.app.store.load() is None
     assert "Resume" not in t.screen_text()
 
@@ -202,6 +206,10 @@ def test_a_match_that_never_saves_leaves_another_matchs_save_alone():
     t.menu()
     t.advance(300)
     t.tap(1)
+    t.hold(1)
+    t.tap(1)
+    t.hold(1)  # yes, end it
+    assert t.app.mode == "ended" and t.app.store.load() == saved
     t.hold(1)
     assert t.app.mode == "launcher" and t.app.store.load() == saved
     assert "Resume Zilch" in t.screen_text()

@@ -20,6 +20,7 @@ from referee.store import Store
 LAUNCHER = "launcher"
 GAME = "game"
 PAUSE = "pause"
+ENDED = "ended"  # the table ended the match: its standings until a hold
 ERROR = "error"
 
 
@@ -203,7 +204,7 @@ class App:
                 self._pause_choice(self._pause_menu.hold(self._pause_menu.owner or player), now)
             if self.mode == PAUSE:
                 self._pause_view.show(self._pause_menu)
-        elif self.mode == ERROR:
+        elif self.mode in (ERROR, ENDED):
             if kind == HOLD:
                 self.back_to_launcher()
 
@@ -217,7 +218,7 @@ class App:
         self._paused_at = now
         self._lit = self.box.backlight  # paused in a dark phase: light the menu, darken again on resume
         self.box.reveal(True)
-        self._pause_menu = Menu("Paused", [("Resume", "resume"), ("End game", "end")])
+        self._pause_menu = Menu("Paused", [("Resume", "resume"), ("End game", "end")], owner=None)
         self._pause_view.show(self._pause_menu)
         self.box.show(self._pause_root)
 
@@ -227,10 +228,33 @@ class App:
             self.box.reveal(self._lit)
             self.box.show(self.game.root)
             self._guard(self.game.resumed, now, now - self._paused_at)
-        elif value == "end":  # the match is abandoned: not offered again
+        elif value == "end":  # ask first: a slip of the hand must not end a match
+            self._pause_menu = Menu("End the match?", [("No, resume", "resume"), ("Yes, end it", "end!")])
+        elif value == "end!":  # the match is abandoned: its standings, and not offered again
             if self.store and self._owns:
                 self.store.clear()
-            self.back_to_launcher()
+            self._saves = -1
+            game = self.game
+            lines = self._guard(game.standings) or []
+            self._guard(game.end, now)
+            if self.mode == PAUSE:
+                self._show_ended(lines)
+
+    def _show_ended(self, lines):
+        # Built now, not kept: a match ends once.
+        root = displayio.Group()
+        root.append(screen.background(palette.PANEL))
+        root.append(screen.centred("Match ended", 6, 3, palette.WARN))
+        step = min(28, 150 // max(1, len(lines)))
+        for i, (p, text) in enumerate(lines[:7]):
+            root.append(screen.text(text, 16, 46 + i * step, 2, palette.station(p)))
+        if not lines:
+            root.append(screen.centred("no standings", 90, 2, palette.DIM))
+        root.append(screen.centred("hold: back to the games", screen.HEIGHT - 28, 2, palette.DIM))
+        self.mode = ENDED
+        self.box.reveal(True)
+        self.box.rings.rest(self.game.players)
+        self.box.show(root)
 
     def _guard(self, fn, *args):
         """Run a game callback; an exception shows the error screen instead of

@@ -140,6 +140,15 @@ class BaseGame:
     def resumed(self, now_ns, paused_ns):
         """The pause menu closed after ``paused_ns``: move or restart timers."""
 
+    def standings(self):
+        """[(player, text), ...] best first, shown when the table ends the match
+        from the pause menu, e.g. (3, "P3  12 points"); [] if nothing to rank."""
+        return []
+
+    def end(self, now_ns):
+        """The table ended the match from the pause menu: it is over now."""
+        self.over = True
+
     def capture_lost(self, now_ns):
         """Capture data was lost (FIFO overflow): void what cannot be judged."""
 
