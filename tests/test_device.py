@@ -87,9 +87,9 @@ def record_edges(dev):
 
 
 def test_pin_plan_is_sound_and_is_what_the_box_claims(world):
-    from hardware import pins
+    from hardware import pin_plan, pins
 
-    assert pins.check() == []
+    assert pin_plan.check() == []
     assert [pins.gpio(r) for r in pins.CAPTURE] == list(range(2, 10))
     dev = build(world)
     owners = dict(world.claimed)
@@ -100,7 +100,7 @@ def test_pin_plan_is_sound_and_is_what_the_box_claims(world):
     assert owners[pins.gpio("MENU")] == "keypad"
     assert {owners[pins.gpio(r)] for r in ("TFT_CS", "TFT_DC", "TFT_RST")} == {"fourwire"}
     assert {owners[pins.gpio(r)] for r in ("TFT_SCK", "TFT_MOSI")} == {"busio.SPI"}
-    planned = {pins.gpio(r[0]) for r in pins.PINS}
+    planned = {pins.gpio(r[0]) for r in pin_plan.PINS}
     assert set(owners) == planned
     assert dev.box.capture_name == "pio"
     assert dev.box.precision_ns == 48  # one PIO sample at 125 MHz
@@ -641,11 +641,11 @@ def test_fakes_reject_what_the_real_bindings_reject(world):
 
 
 def test_the_build_guide_wiring_table_is_the_pin_plan():
-    from hardware import pins
+    from hardware import pin_plan
 
     with open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8") as f:
         rows = [ln.split("|")[1:4] for ln in f if ln.startswith("| ") and ln.count("|") >= 5]
     table = {r[0].strip(): (r[1].strip(), r[2].strip()) for r in rows}
-    for role, gp, header, _ in pins.PINS:
+    for role, gp, header, _ in pin_plan.PINS:
         assert table.get(role) == (gp, str(header)), role
     assert os.path.exists(os.path.join(ROOT, "hardware", "wiring.png"))

@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from hardware import pins  # noqa: E402
+from hardware import pin_plan, pins  # noqa: E402
 
 W, H = 1600, 1040
 BG = (250, 250, 246)
@@ -48,7 +48,7 @@ def pin_xy(header):
 
 
 def header_of(role):
-    return pins.row(role)[2]
+    return pin_plan.row(role)[2]
 
 
 class Pen:
@@ -95,7 +95,7 @@ def draw(path):
     surf.fill(BG)
     pen = Pen(surf)
     pen.text("Referee Box wiring (Raspberry Pi Pico / Pico 2, CircuitPython)", 30, 30, pen.big)
-    pen.text("from hardware/pins.py; buttons are active-low with internal pull-ups: "
+    pen.text("from hardware/pins.py + pin_plan.py; buttons are active-low with internal pull-ups: "
              "no resistors on the buttons", 30, 60, pen.small, GREY)
 
     # --- the Pico --------------------------------------------------------------------
@@ -104,7 +104,7 @@ def draw(path):
     pen.text("USB", (PICO_L + PICO_R) // 2, TOP - 45, pen.small, INK, "c")
     pen.text("Raspberry Pi Pico (or Pico 2), from above", PICO_R - 10, TOP + 20 * PIN_GAP + 28,
              pen.font, PICO, "r")
-    by_header = {r[2]: (r[0], r[1]) for r in pins.PINS}
+    by_header = {r[2]: (r[0], r[1]) for r in pin_plan.PINS}
     for h in range(1, 41):
         x, y = pin_xy(h)
         used = h in by_header or HEADER.get(h) in ("GND", "3V3", "VSYS")
