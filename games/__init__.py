@@ -7,6 +7,8 @@ heap at a time (the device has little RAM).
 
 import sys
 
+from referee.core import forget
+
 # (name, title, module) in launcher order.
 REGISTRY = (
     ("reaction", "Reaction test", "games.reaction"),
@@ -40,10 +42,6 @@ def load(name):
 def unload():
     """Forget every loaded game module (and its rules modules) so the garbage
     collector can free their code. Call with no game object left alive."""
-    pkg = sys.modules.get("games")
     for key in list(sys.modules.keys()):
         if key.startswith("games.") or key == "referee.selftest":
-            del sys.modules[key]
-            leaf = key.split(".")[-1]
-            if key.startswith("games.") and pkg is not None and leaf in pkg.__dict__:
-                delattr(pkg, leaf)
+            forget(key)

@@ -11,11 +11,24 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico_fakes")]
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import _cost  # noqa: E402
 import bench_memory  # noqa: E402
 import compat  # noqa: E402
+
+
+def _load_cost():
+    # tools/pico_fakes holds fakes named like CircuitPython's modules (busio, displayio,
+    # ...): never put that folder on this process's path, load the one pure file alone
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_cost", os.path.join(ROOT, "tools", "pico_fakes", "_cost.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_cost = _load_cost()
 
 
 def test_board_sizes_follow_the_table():

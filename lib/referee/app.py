@@ -12,9 +12,9 @@ from referee import palette, screen
 from referee.box import REVEAL
 from referee.game import resolve_options
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
-from referee.launcher import RESUME, Launcher
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
+from referee.core import forget
 from referee.store import Store
 
 LAUNCHER = "launcher"
@@ -65,6 +65,10 @@ class App:
         self._show_launcher()
 
     def _show_launcher(self):
+        # The launcher's code is loaded while it shows and forgotten during a match
+        # (heap: docs/design.md, "Memory").
+        from referee.launcher import Launcher
+
         self.launcher = Launcher(self.settings, self.box.stations, self.registry, self.store.load() if self.store else None)
         msgs = self.settings.messages
         if len(msgs) > 1:
@@ -93,7 +97,8 @@ class App:
         if seed is None:
             seed = self.box.new_seed()
         self.box.log("match " + name + " seed " + str(seed) + " players " + str(players) + " bots " + str(tuple(bots)))
-        self.launcher = None  # its screen is not needed during the match: free it
+        self.launcher = None  # its screen and code are not needed during the match: free them
+        forget("referee.launcher")
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._saves = 0
@@ -184,7 +189,7 @@ class App:
             if player == MENU or kind == CHORD:
                 return
             self.launcher.gesture(player, kind, count)
-            if self.launcher.choice == RESUME:
+            if self.launcher.choice == self.launcher.RESUME:
                 self.resume()
             elif self.launcher.choice is not None:
                 name, players, bots, options = self.launcher.choice

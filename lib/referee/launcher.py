@@ -12,6 +12,7 @@ RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
 
 
 class Launcher:
+    RESUME = RESUME
     def __init__(self, settings, stations, registry, saved=None):
         # registry: the games (titles(), load(name)), given by the entry point
         self.registry = registry
