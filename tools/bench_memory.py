@@ -485,7 +485,7 @@ def main(argv=None):
         print("MicroPython VM unavailable: " + problem[1])
         return 1
     tree = os.path.abspath(args.tree)
-    sys.path.insert(0, tree)
+    sys.path[:0] = [tree, os.path.join(tree, "lib")]  # the registry may import the framework
     for m in [m for m in sys.modules if m == "games" or m.startswith("games.")]:
         del sys.modules[m]
     import games

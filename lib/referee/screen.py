@@ -164,7 +164,9 @@ PIPS = {
     5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
-_SLOTS = ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))
+_DOT = 7  # the sheet's tile of one big colour dot; tile 0 is a blank face
+_TILES = 8
+_SHEETS = {}  # die size -> its sprite sheet, shared by every die of that size
 
 
 def ink_for(color):
@@ -173,62 +175,86 @@ def ink_for(color):
     return palette.BLACK if (r * 3 + g * 6 + b) > 1200 else palette.WHITE
 
 
+def _disc(bm, cx, cy, r, value):
+    rr = r * r
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if dx * dx + dy * dy <= rr:
+                bm[cx + dx, cy + dy] = value
+
+
+def sheet(size):
+    """The sprite sheet for dice of ``size`` px: tile 0 blank, 1..6 pips, 7 a big
+    dot. Colour indexes: 0 the 2 px frame (a border, or the body's colour), 1 the
+    body, 2 the ink (pips, the dot's ring), 3 the dot. One bitmap for all the dice
+    of a size (about size * size / 2 bytes); each die is one tile of it."""
+    bm = _SHEETS.get(size)
+    if bm is not None:
+        return bm
+    bm = displayio.Bitmap(size * _TILES, size, 4)
+    bm.fill(1)
+    r = max(2, size // 10)
+    step = size // 4
+    for t in range(_TILES):
+        x0 = t * size
+        for i in range(size):
+            for k in (0, 1, size - 2, size - 1):
+                bm[x0 + i, k] = 0
+                bm[x0 + k, i] = 0
+        for col, row in PIPS.get(t, ()):
+            _disc(bm, x0 + step * (col + 1), step * (row + 1), r, 2)
+    half = size // 2
+    _disc(bm, _DOT * size + half, half, size // 4 + 2, 2)
+    _disc(bm, _DOT * size + half, half, size // 4, 3)
+    _SHEETS[size] = bm
+    return bm
+
+
+def forget_sheets():
+    """Drop the dice sheets (a finished game's dice sizes) so their heap is freed."""
+    _SHEETS.clear()
+
+
 class Die:
-    """A die drawn with shapes: a square body, seven pip slots, a colour dot and a
-    text face (for disks, numbers and jokers). ``show(...)`` changes it in place."""
+    """A die: one tile of its size's sprite sheet (``sheet``) with a palette of
+    its own (frame, body, ink, dot), and a caption built on first use (for disks,
+    numbers and jokers). ``show(...)`` changes it in place."""
 
     def __init__(self, x, y, size):
         self.group = displayio.Group(x=x, y=y)
         self.size = size
-        self._body = rect(0, 0, size, size, palette.WHITE)
-        self._inner = None  # the square inside a border, built on the first border
-        self.group.append(self._body)
-        r = max(2, size // 10)
-        step = size // 4
-        self._ink = solid(palette.BLACK)  # one palette shared by the seven pips
-        self._pips = []
-        for col, row in _SLOTS:
-            c = vectorio.Circle(pixel_shader=self._ink, radius=r, x=step * (col + 1), y=step * (row + 1))
-            self._pips.append(((col, row), c))
-            self.group.append(c)
-        # The colour dot (and its ring) and the caption label are built on first use,
-        # in the same drawing order (pips, ring, dot, label): most dice never need them.
-        self._dot = None
-        self._dot_ring = None
+        self._pal = displayio.Palette(4)
+        self._grid = displayio.TileGrid(sheet(size), pixel_shader=self._pal, width=1, height=1,
+                                        tile_width=size, tile_height=size, default_tile=0)
+        self.group.append(self._grid)
         self._label = None
         self.show(None)
+
+    @property
+    def face(self):
+        """The sheet tile shown: 0 blank, 1..6 pips, 7 the dot."""
+        return self._grid[0]
 
     def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None):
         """``face``: pips 1..6, None (blank). ``dot``: a colour drawn as a big dot
         instead of pips. ``caption``: short text instead of pips."""
         self.group.hidden = False
-        if border is not None and self._inner is None:
-            self._inner = rect(2, 2, self.size - 4, self.size - 4, body)
-            self.group.insert(1, self._inner)  # over the body, under the pips
-        set_color(self._body, body if border is None else border)
-        if self._inner is not None:  # without a border the body alone looks the same
-            set_color(self._inner, body)
         ink = ink_for(body)
-        lit = PIPS.get(face, ()) if (dot is None and caption is None) else ()
-        self._ink[0] = ink
-        for slot, c in self._pips:
-            c.hidden = slot not in lit
-        if dot is not None and self._dot is None:
-            size = self.size
-            self._dot_ring = circle(size // 2, size // 2, size // 4 + 2, palette.BLACK)
-            self._dot = circle(size // 2, size // 2, size // 4, palette.BLACK)
-            i = len(self.group) - (self._label is not None)  # after the pips, under the caption
-            self.group.insert(i, self._dot_ring)
-            self.group.insert(i + 1, self._dot)
-        if self._dot is not None:
-            self._dot.hidden = dot is None
-            self._dot_ring.hidden = dot is None
+        pal = self._pal
+        pal[0] = body if border is None else border
+        pal[1] = body
+        pal[2] = ink
+        pal[3] = dot if dot is not None else body
         if dot is not None:
-            set_color(self._dot, dot)
-            set_color(self._dot_ring, ink)
+            tile = _DOT
+        elif caption is None and face in PIPS:
+            tile = face
+        else:
+            tile = 0
+        self._grid[0] = tile
         if caption and self._label is None:
             size = self.size
-            self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5))
+            self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5), cols=4)
             self.group.append(self._label)
         if self._label is not None:
             self._label.text = caption or ""

@@ -131,7 +131,7 @@ def screen_part():
         print(screen.screen_text(root).split("\n"))
         print([(t, x, y) for y, x, t in screen.texts(root)])
         # sorted: dicts are not insertion-ordered on MicroPython/CircuitPython
-        print(len(root), right.x, right.y, [c.hidden for _slot, c in die._pips])
+        print(len(root), right.x, right.y, die.face, die2.face)
     except Exception as e:  # noqa: BLE001
         print("error", type(e).__name__)
 
