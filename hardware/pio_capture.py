@@ -54,6 +54,9 @@ SEQ_MASK = const(7)
 MARK = const(0x10000000)  # bit 28: never set in a pushed word
 PIN_MASK = const(0xFF)
 STATION_PULLUPS = const(0x7F)  # relative to GP2: pull-ups on the 7 stations only
+# REVEAL (GP9) is driven through the jumper from the backlight GPIO; without the
+# jumper it would float and read noise as reveals: a pull-down keeps it "dark".
+REVEAL_PULLDOWN = const(0x80)
 
 SOURCE = """
 .program referee_capture
@@ -102,6 +105,7 @@ PIO_KWARGS = {
     "sideset_enable": False,  # no side-set (pioasm: 0)
     "in_pin_count": INPUTS,  # `in pins, 8` may not read more than in_pin_count
     "pull_in_pin_up": STATION_PULLUPS,  # mask relative to first_in_pin; not REVEAL (driven)
+    "pull_in_pin_down": REVEAL_PULLDOWN,  # REVEAL reads dark when the jumper is missing
     "in_shift_right": True,  # `in` shifts right: the rotation in the event path needs it
     "auto_push": False,  # only the explicit `push noblock`
     "push_threshold": 32,
@@ -368,6 +372,16 @@ class PioCapture:
         if taken == n:
             self._dropped()  # a whole ring in one poll: DMA may have lapped us
         self._ri = i
+        self._check_stall()
+
+    def _check_stall(self):
+        # The RX FIFO overflowed: a push found it full (FIFO mode: a slow loop; ring
+        # mode: the DMA was held up, e.g. while an NVM save erased flash with
+        # interrupts off). The words are gone: count it as a loss, and clear the flag
+        # (clear_rxfifo() clears it; in ring mode the DMA has the words already).
+        if getattr(self.sm, "rxstall", False):
+            self._dropped()
+            self.sm.clear_rxfifo()
 
     def _drain_fifo(self, out):
         sm = self.sm
@@ -382,8 +396,4 @@ class PioCapture:
             sm.readinto(buf, end=n)
             for k in range(n):
                 dec.feed_word(buf[k], out)
-        if getattr(sm, "rxstall", False):
-            # A push found the FIFO full and was dropped (the sequence gap will
-            # show it too). clear_rxfifo() also clears the flag.
-            self._dropped()
-            sm.clear_rxfifo()
+        self._check_stall()

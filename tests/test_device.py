@@ -292,6 +292,37 @@ def test_fifo_overflow_voids_the_round(world):
     assert game.big.text == "VOID"
 
 
+def test_a_stalled_ring_counts_as_a_loss_and_voids_the_round(world):
+    # Ring mode (background_read): while the DMA is held up (the board erases flash
+    # with interrupts off during an NVM save), words pile up in the 8-deep FIFO and
+    # the overflow sets rxstall: the capture counts it as lost and clears the flag.
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    cap = dev.box.capture
+    assert cap.mode == "ring"
+    game = dev.app.launch("reaction", 2)
+    while game.phase != "open":
+        run(world, dev, 2)
+    world.dma_stalled = True
+    t = world.now_ns + MS
+    for i in range(8):  # a bouncing switch: 16 edges within 0.4 ms
+        world.at(t + i * 50000, 2, 0)
+        world.at(t + i * 50000 + 25000, 2, None)
+    world.advance(5)
+    world.dma_stalled = False
+    run(world, dev, 10)
+    sm = world.state_machines[0]
+    assert sm.dropped > 0 and cap.overflows >= 1 and not sm.rxstall
+    assert game.race.is_void and game.big.text == "VOID"
+
+
+def test_reveal_line_is_pulled_down_so_a_missing_jumper_reads_dark(world):
+    from hardware import pins
+
+    build(world)
+    assert world.pulls[pins.gpio("REVEAL")] == "down"
+    assert all(world.pulls[pins.gpio(r)] == "up" for r in pins.STATIONS)
+
+
 def test_lost_wrap_words_do_not_shift_later_times(world):
     # FIFO mode (no background_read): the loop stalls for 560 ms, 11 counter-wrap words
     # come and 3 find the 8-word FIFO full. The decoder cannot count wraps it never

@@ -355,7 +355,9 @@ class StateMachine:
 
     def _push(self, word):
         self.pushed += 1
-        if self._ring is not None:
+        # world.dma_stalled: the DMA behind background_read is held up (the board's
+        # flash erase runs with interrupts off): words pile up in the 8-deep FIFO
+        if self._ring is not None and not fakeworld.world().__dict__.get("dma_stalled", False):
             self._ring[self._ring_i] = word
             self._ring_i = (self._ring_i + 1) % len(self._ring)
             return
