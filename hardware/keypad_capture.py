@@ -42,6 +42,9 @@ class KeypadCapture:
     ``ticks_ms``: ``supervisor.ticks_ms``; ``now_ns``: the box clock.
     ``event``: a ``keypad.Event`` reused for every ``get_into`` (no allocation).
     ``lost`` counts queue overflows (events were dropped: void the round).
+    A full queue drops the NEWEST events, a release among them: so on overflow
+    every key believed down is released (an edge now) and the scanner is reset,
+    which reports the keys still down as fresh presses: no phantom hold.
     """
 
     precision_ns = PRECISION_NS
@@ -52,6 +55,7 @@ class KeypadCapture:
         self._ticks_ms = ticks_ms
         self._now_ns = now_ns
         self._event = event
+        self._down = 0  # bit k: key k is down as far as the events said
         self.lost = 0
 
     def poll(self, out):
@@ -65,9 +69,19 @@ class KeypadCapture:
             k = ev.key_number
             if 0 <= k < n:
                 out.append((k, ev.timestamp, ev.pressed))
+                if ev.pressed:
+                    self._down |= 1 << k
+                else:
+                    self._down &= ~(1 << k)
         if events.overflowed:
             self.lost += 1
             events.clear()  # the only way to reset the flag; the queue is empty anyway
+            now_ms = self._ticks_ms()
+            for k in range(n):
+                if self._down & (1 << k):
+                    out.append((k, now_ms, False))
+            self._down = 0
+            self.keys.reset()
         if len(out) > start:
             # Read both clocks after draining, so every event is in the past.
             now_ms = self._ticks_ms()

@@ -96,8 +96,27 @@ def test_queue_overflow_is_counted_as_lost(world):
     world.advance(40)  # six events into a queue of two
     out = cap.poll([])
     assert cap.lost == 1
-    assert len(out) == 2  # the newest two survive
+    # the real queue keeps the oldest two (the first press and its release) and drops
+    # the newest; the key was up then, so nothing is left "down"
+    assert out == [(1, 2 * MS, True), (1, 7 * MS, False)]
     assert not cap.keys.events.overflowed  # cleared for the next round
+
+
+def test_overflow_never_leaves_a_phantom_hold(world):
+    cap = _capture(world, ("GP2", "GP3"), (1, 2), max_events=2)
+    world.press(2, at_ns=1 * MS, hold_ns=100 * MS)  # P1 down, and still down at the poll
+    world.press(3, at_ns=3 * MS, hold_ns=2 * MS)  # P2 taps: its release does not fit
+    world.advance(10)
+    out = cap.poll([])
+    assert cap.lost == 1
+    # P2's release was dropped by the full queue: the capture releases every key it
+    # believed down now, and resets the scanner...
+    assert (2, 10 * MS, False) in out and (1, 10 * MS, False) in out
+    world.advance(5)
+    # ...which reports P1, still held, as a fresh press; P2 stays up
+    assert cap.poll([]) == [(1, 11 * MS, True)]
+    world.advance(100)
+    assert cap.poll([]) == [(1, 102 * MS, False)]  # let go at 101 ms, seen by the next scan
 
 
 def test_times_stay_monotonic_across_the_ticks_wrap(world):

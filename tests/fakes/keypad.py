@@ -5,7 +5,8 @@ debounce_threshold=1)``: pins must be free ``Pin`` objects (they are claimed);
 ``value_when_pressed`` is required and keyword-only. The fake scans the world's
 pin levels at every ``interval`` boundary of the virtual clock and stamps each
 event with ``supervisor.ticks_ms()`` at that scan, as the real background scan
-does. A full queue drops the oldest event and sets ``overflowed``.
+does. A full queue drops the NEWEST event (the one that does not fit) and sets
+``overflowed``, as CircuitPython's shared-module/keypad/EventQueue.c does.
 """
 
 import fakeworld
@@ -45,8 +46,8 @@ class EventQueue:
 
     def _put(self, key, pressed, ts):
         if len(self._events) >= self._max:
-            self._events.pop(0)
-            self._overflowed = True
+            self._overflowed = True  # the new event is lost; the queued ones stay
+            return
         self._events.append((key, pressed, ts))
 
     def get(self):
