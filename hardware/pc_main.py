@@ -4,10 +4,6 @@ import argparse
 import os
 import sys
 
-from hardware import pc_supervisor
-
-pc_supervisor.install()
-
 DEFAULT_DEMO_DIR = "demo-out"
 
 
@@ -24,7 +20,6 @@ def _args(argv):
                          " (default ~/.referee-box-nvm.bin; the demo never touches it)")
     return ap.parse_args(argv)
 
-
 def read_settings_toml(path="settings.toml"):
     """The REFEREE_* values of settings.toml as the device's os.getenv would see them."""
     import tomllib
@@ -38,7 +33,6 @@ def read_settings_toml(path="settings.toml"):
         print("settings.toml is not valid TOML (" + str(e) + "): using defaults")
         return {}
     return {k: str(v) if not isinstance(v, str) else v for k, v in data.items()}
-
 
 def main(argv):
     args = _args(argv)
@@ -59,7 +53,6 @@ def main(argv):
 
         return pc_demo.run(DEFAULT_DEMO_DIR, settings, seed=args.seed, only=args.game)
     return pc_window.run(settings, seed=args.seed, scale=args.scale, save_path=args.save)
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

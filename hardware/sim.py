@@ -15,9 +15,8 @@ for _p in (_ROOT, os.path.join(_ROOT, "lib")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from hardware import pc_font, pc_supervisor  # noqa: E402
+from hardware import pc_font  # noqa: E402
 
-pc_supervisor.install()  # before anything imports adafruit_ticks
 pc_font.install()  # the font as a sprite sheet, as on the device
 
 import adafruit_pixelbuf  # noqa: E402
@@ -114,7 +113,6 @@ class SimTable:
         env = dict(settings or {})
         env.setdefault("REFEREE_PLAYERS", players)
         self.settings = Settings(env.get, games.names())
-        pc_supervisor.use_clock(self._clock)
         self.box = SimBox(self, STATIONS, self.settings["brightness"], store)
         self.catch_errors = catch_errors
         self.app = App(self.box, self.settings, games, catch_errors=catch_errors)
@@ -131,7 +129,6 @@ class SimTable:
 
     def start(self, name, bots=(), seed=None, **options):
         """Start game ``name`` with ``self.players`` seats; ``bots`` are the box's seats."""
-        pc_supervisor.use_clock(self._clock)
         if seed is None:
             seed = self.rng.next_u32()
         return self.app.launch(name, self.players, tuple(bots), seed=seed, options=options)
@@ -139,7 +136,6 @@ class SimTable:
     def reboot(self):
         """A power cycle: a new App on the same box and store (the NVM keeps its
         bytes); held buttons and scripted presses are dropped, the clock goes on."""
-        pc_supervisor.use_clock(self._clock)
         self.app = None
         games.unload()
         self._pending = []
@@ -208,7 +204,6 @@ class SimTable:
     # --- time ------------------------------------------------------------------
     def advance(self, ms):
         """Run the box for ``ms`` of virtual time."""
-        pc_supervisor.use_clock(self._clock)
         end = self.now + int(ms * MS)
         while self.now < end:
             self.now = min(self.now + self.loop_ns, end)

@@ -18,7 +18,10 @@ NS_PER_MS = 1000000
 class World:
     def __init__(self, sysclk_hz=125000000, chip="RP2040"):
         self.now_ns = 0
-        self.ticks_offset_ms = 0  # supervisor.ticks_ms() = now_ms + offset (wraps at 2**29)
+        # supervisor.ticks_ms() = now_ms + offset (wraps at 2**29). CircuitPython starts
+        # it at 2**29 - 65536 (supervisor/shared/tick.c), so it wraps ~65 s after boot:
+        # every test runs with the firmware's start, wrap included.
+        self.ticks_offset_ms = (1 << 29) - 65536
         self.sysclk_hz = sysclk_hz
         self.chip = chip
         self.claimed = {}  # gpio -> owner (a short description)

@@ -1,8 +1,9 @@
 """Strict fake of CircuitPython's ``watchdog`` as the RP2040/RP2350 port has it.
 
 The timer is ``microcontroller.watchdog`` (no constructor). On the RP2 port the
-timeout is at most 8 s, RAISE mode is not implemented, and ``feed()`` raises
-while the timer is not running. The fake also records a *bite*: a feed that
+timeout is at most 8 s, RAISE mode is not implemented, and ``feed()`` while
+the timer is not running does nothing (shared-bindings/watchdog/WatchDogTimer.c
+returns early when the mode is None: no error on the device either). The fake also records a *bite*: a feed that
 came later than ``timeout`` after the previous one (the real board would have
 reset).
 """
@@ -64,7 +65,7 @@ class WatchDogTimer:
 
     def feed(self):
         if self._mode is None:
-            raise ValueError("WatchDogTimer is not currently running")
+            return  # not running: a no-op, as on the board
         now = fakeworld.world().now_ns
         if self.last_feed_ns is not None and now - self.last_feed_ns > self._timeout * 1e9:
             self.bites += 1
