@@ -67,6 +67,10 @@ STATIONS = const(7)
 WATCHDOG_S = const(5)  # RP2 allows up to 8 s
 FRAME_NS = const(33000000)  # refresh the display at most ~30 times a second
 REVEAL_WAIT_NS = const(20000000)  # a backlight edge must come back through capture within this
+# The ST7789 shows new pixels at its next panel scan (~60 Hz): after refresh() the
+# light waits one frame, so the stimulus is on the glass when the light reveals it
+# and no reaction time is inflated by a frame still being drawn.
+PANEL_FRAME_NS = const(35000000)
 SPI_BAUD = const(24000000)
 
 
@@ -106,6 +110,7 @@ class DeviceBox(Box):
         self._lost_seen = 0
         self._synth = []  # reveal edges made by the box itself (keypad capture, fallback)
         self._reveal_wait = None  # (t_ns, on): a backlight change not yet seen by capture
+        self._light_at = None  # when the light goes on (one panel frame after the refresh)
         self.reveal_fallbacks = 0  # backlight changes the capture never saw (GP9 jumper?)
 
     def now_ns(self):
@@ -114,6 +119,9 @@ class DeviceBox(Box):
     def poll(self):
         out = self._edges
         del out[:]
+        if self._light_at is not None and self._clock() >= self._light_at:
+            self._light_at = None
+            self._switch(True)
         cap = self.capture
         if cap is not None:
             cap.poll(out)
@@ -146,10 +154,19 @@ class DeviceBox(Box):
 
     def set_backlight(self, on):
         on = bool(on)
+        if on and self._light_at is not None:
+            return  # already on its way
         if on == self._lite_on:
+            self._light_at = None  # off again before the light came on
             return  # no change of light, no edge
         if on:
-            self.display.refresh()  # the stimulus is on the glass before the light
+            self.display.refresh()  # the stimulus goes to the panel now...
+            self._light_at = self._clock() + PANEL_FRAME_NS  # ...and is lit one frame later
+            return
+        self._light_at = None
+        self._switch(False)
+
+    def _switch(self, on):
         self._lite.value = on
         self._lite_on = on
         t = self._clock()

@@ -9,3 +9,9 @@ for p in (ROOT, os.path.join(ROOT, "lib")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Text is drawn as tiles of the built-in font's sprite sheet, which Blinka's font
+# lacks: give it one (as the simulator does) before any test builds a screen.
+from hardware import pc_font  # noqa: E402
+
+pc_font.install()

@@ -218,8 +218,39 @@ def test_the_reveal_comes_back_through_the_jumper(world):
     run(world, dev, 50)
     reveal = [e for e in seen if e[0] == 0]
     assert [e[2] for e in reveal] == [False, True]
-    assert 0 <= reveal[0][1] - t_off < 48 and 0 <= reveal[1][1] - t_on < 48
+    # dark at once; the light one panel frame after the refresh that drew the stimulus,
+    # so the stimulus is on the glass when it is lit (no reaction time inflated)
+    from hardware.device import PANEL_FRAME_NS
+
+    assert 0 <= reveal[0][1] - t_off < 48
+    assert 0 <= reveal[1][1] - (t_on + PANEL_FRAME_NS) < 2 * MS + 48
     assert dev.box.reveal_fallbacks == 0
+
+
+def test_the_light_waits_one_panel_frame_after_the_refresh(world):
+    dev = build(world)
+    refreshed = []
+    real = dev.display.refresh
+    dev.display.refresh = lambda *a, **k: (refreshed.append(world.now_ns), real(*a, **k))[1]
+    run(world, dev, 10)
+    dev.box.reveal(False)
+    run(world, dev, 50)
+    from hardware import pins
+
+    lite = pins.gpio("TFT_LITE")
+    assert not world.level(lite)
+    del refreshed[:]
+    dev.box.reveal(True)
+    assert refreshed and not world.level(lite)  # drawn, still dark
+    run(world, dev, 30)
+    assert not world.level(lite)
+    run(world, dev, 10)
+    assert world.level(lite)  # lit 35 ms after the refresh
+    dev.box.reveal(False)
+    dev.box.reveal(True)
+    dev.box.reveal(False)  # off again before the frame passed: it never lights
+    run(world, dev, 50)
+    assert not world.level(lite)
 
 
 def test_without_the_jumper_the_box_times_the_reveal_itself_and_says_so(world, capsys):
@@ -241,7 +272,7 @@ def test_a_reaction_round_is_judged_from_captured_times(world):
     game = dev.app.launch("reaction", 2, options={"rounds": 3})
     while game.phase != "open":
         run(world, dev, 2)
-    run(world, dev, 4)
+    run(world, dev, 40)  # the light comes on one panel frame after the refresh
     reveal = [e for e in seen if e[0] == 0 and e[2]][-1][1]
     world.press(2, at_ns=reveal + 200 * MS + 5, hold_ns=80 * MS)  # P1 (GP2) after 200 ms
     world.press(3, at_ns=reveal + 230 * MS, hold_ns=80 * MS)  # P2 after 230 ms

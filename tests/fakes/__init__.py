@@ -14,8 +14,8 @@ bare interpreter with no site-packages; in-process tests use Blinka displayio.
 
 ``machine(**world_kwargs)`` is a context manager that installs the fakes (Blinka's
 own ``board``/``digitalio``/... are taken out of ``sys.modules`` first), drops
-the modules that bind machine modules at import (``neopixel``, ``adafruit_ticks``,
-``adafruit_debouncer``, the project's packages) so they are imported afresh
+the modules that bind machine modules at import (``neopixel``, ``adafruit_st7789``,
+the project's packages) so they are imported afresh
 against the fakes, and puts everything back afterwards.
 """
 
@@ -43,8 +43,6 @@ MACHINE = (
 # Imported afresh inside the context (they bind machine modules when imported).
 FRESH = (
     "neopixel",
-    "adafruit_ticks",
-    "adafruit_debouncer",
     "adafruit_st7789",
     "adafruit_pixelbuf",
     "referee",
