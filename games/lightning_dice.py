@@ -307,8 +307,8 @@ class Game(BaseGame):
 
     # ------------------------------------------------------------------ claims
     def _claim(self, p, t, now):
-        if self.over or self.arm_at is None or t < self.arm_at or (self.over_at is not None and t >= self.over_at):
-            return  # a hold between cards: nothing to claim
+        if self.over or self.arm_at is None or t <= self.arm_at or (self.over_at is not None and t >= self.over_at):
+            return  # a hold between cards (or down at the deal): nothing to claim
         race = self.race
         if self.reveal_at is None or t < self.reveal_at:
             race.press(p, t)  # before the card was lit: the race calls it a false start
