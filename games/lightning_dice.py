@@ -419,14 +419,20 @@ class Game(BaseGame):
         self.view.big(" ".join(seat(p) for p in w) + (" WINS!" if len(w) == 1 else " WIN!"),
                       palette.station(w[0]) if len(w) == 1 else palette.WARN,
                       str(s[w[0] - 1]) + (" cards" if self.quick else " points"), "hold: menu", palette.DIM)
-        order = sorted(range(1, self.players + 1), key=lambda p: (-s[p - 1], p))
-        self.view.standings(order, s)
+        self.view.standings([p for p, _ in self.standings()], s)
         self.box.sound.play(sound.WIN, now)
         for p in range(1, self.players + 1):
             if p in w:
                 self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
             else:
                 self.box.rings.set(p, rings.SOLID, palette.scale(palette.station(p), 60), now_ns=now)
+
+    def standings(self):
+        # best first, for the table ending the match from the pause menu
+        s = self.scores
+        word = " cards" if self.quick else " points"
+        return [(p, seat(p) + "  " + str(s[p - 1]) + word)
+                for p in sorted(range(1, self.players + 1), key=lambda p: (-s[p - 1], p))]
 
     # ------------------------------------------------------------------ bots
     def _bot_look(self, b, t):

@@ -418,6 +418,12 @@ def test_a_pause_during_a_card_voids_it_and_deals_it_again():
     assert g.card.spec == spec
 
 
+def test_standings_for_a_match_ended_from_the_pause_menu():
+    t, g = table(players=3, mode="quick")
+    g.scores[:] = [2, 5, 2]
+    assert g.standings() == [(2, "P2  5 cards"), (1, "P1  2 cards"), (3, "P3  2 cards")]
+
+
 def test_lost_capture_voids_the_card():
     t, g = table(players=2)
     to_play(t, g)
