@@ -13,6 +13,7 @@ from referee.core import forget
 REGISTRY = (
     ("reaction", "Reaction test", "games.reaction"),
     ("wurfelblitz", "Wurfelblitz", "games.wurfelblitz"),
+    ("lightning_dice", "Lightning Dice", "games.lightning_dice"),
     ("zilch", "Zilch", "games.zilch"),
     ("selftest", "Self test", "referee.selftest"),
 )

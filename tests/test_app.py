@@ -237,11 +237,11 @@ def test_listing_games_imports_none_and_a_finished_game_is_unloaded():
 def test_a_game_missing_from_the_device_is_named_not_fatal(monkeypatch):
     import games
 
-    monkeypatch.setattr(games, "REGISTRY", games.REGISTRY + (("lightning_dice", "Lightning Dice", "games.nowhere"),))
+    monkeypatch.setattr(games, "REGISTRY", games.REGISTRY + (("ghost", "Ghost Game", "games.nowhere"),))
     t = SimTable(players=2)
     for _ in range(len(games.REGISTRY) - 1):
         t.tap(1)
-    assert "Lightning Dice" in t.screen_text()
+    assert "Ghost Game" in t.screen_text()
     t.hold(1)
     assert "not installed" in t.screen_text()
     assert t.app.mode == "launcher"

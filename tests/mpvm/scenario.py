@@ -200,6 +200,7 @@ def match_part():
         ("reaction", 3, {"rounds": 3}, None),
         ("wurfelblitz", 2, {"bot_ms": 900, "bot_errors": 300}, None),
         ("zilch", 2, {"variant": 5000}, (20, 20, 20)),
+        ("lightning_dice", 3, {"target": 10, "bot_level": "hard"}, None),
     ):
         try:
             head = HeadlessBox()

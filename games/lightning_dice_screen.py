@@ -1,0 +1,148 @@
+# Lightning Dice: the screen (320x240), built once, then only text, tiles and hidden
+# change. The flow (games/lightning_dice.py) calls it with plain values.
+#
+#   y   0..84   the card at scale 3, wrapped at " and " (two lines at most), and a
+#               status line at scale 2 (the last claim); between cards the result
+#   y  84..240  one row per player: "P3", six dice, the target, the score
+#
+# A player's six dice are one TileGrid over a sprite sheet of 12 faces drawn once
+# (pips 1..6, free or kept): 26 px tiles, 24 px dice, 5 px pips. Kept dice are white
+# with black pips, free dice dark grey with white pips. At the end the rows become
+# the standings.
+
+import displayio
+
+from referee import palette, screen
+from referee.core import const, seat
+
+_TILE = const(26)
+_PIP = const(5)
+_PIPS_AT = (3, 10, 17)  # pip columns/rows inside a tile
+_TOP = const(84)  # the rows start here
+_DICE_X = const(30)
+_TARGET_X = const(194)
+_BIG = const(17)  # characters per line at scale 3
+_FREE = const(0x3A4656)
+
+
+def _sheet():
+    # 12 faces side by side: face v (1..6) free at tile v-1, kept at tile v+5.
+    # Colours: 0 background, 1 white, 2 black, 3 grey.
+    bmp = displayio.Bitmap(12 * _TILE, _TILE, 4)
+    for f in range(12):
+        x0 = f * _TILE
+        body = 1 if f >= 6 else 3
+        pip = 2 if f >= 6 else 1
+        for y in range(_TILE - 2):
+            for x in range(_TILE - 2):
+                bmp[x0 + x, y] = body
+        for col, row in screen.PIPS[f % 6 + 1]:
+            px = x0 + _PIPS_AT[col]
+            py = _PIPS_AT[row]
+            for dy in range(_PIP):
+                for dx in range(_PIP):
+                    if (dx % 4 or dy % 4):  # round the corners
+                        bmp[px + dx, py + dy] = pip
+    return bmp
+
+
+def wrap(spec):
+    # the card as one or two lines of at most _BIG characters, split before " and "
+    if len(spec) <= _BIG:
+        return spec, ""
+    i = spec.find(" and ")
+    if i < 0:
+        i = spec.rfind(" ", 0, _BIG + 1)
+        return spec[:i], screen.fit(spec[i + 1:], screen.WIDTH, 3)
+    return spec[:i], screen.fit(spec[i + 1:], screen.WIDTH, 3)
+
+
+class View:
+    def __init__(self, players):
+        self.players = players
+        self.root = root = displayio.Group()
+        root.append(screen.background())
+        W = screen.WIDTH
+        self.a = screen.text("", W // 2, 0, 3, palette.TEXT, (0.5, 0.0), cols=26)
+        self.b = screen.text("", W // 2, 30, 3, palette.TEXT, (0.5, 0.0), cols=26)
+        self.s = screen.text("", W // 2, 60, 2, palette.WARN, (0.5, 0.0))
+        for t in (self.a, self.b, self.s):
+            root.append(t)
+        pal = displayio.Palette(4)
+        pal[0] = palette.BG
+        pal[1] = palette.WHITE
+        pal[2] = palette.BLACK
+        pal[3] = _FREE
+        sheet = _sheet()
+        pitch = min(36, (screen.HEIGHT - _TOP) // players)
+        y = _TOP + (screen.HEIGHT - _TOP - pitch * players) // 2
+        self.grids = [None]
+        self.labels = [None]
+        self.targets = [None]
+        self.scores = [None]
+        for p in range(1, players + 1):
+            g = displayio.TileGrid(sheet, pixel_shader=pal, width=6, height=1, tile_width=_TILE,
+                                   tile_height=_TILE, x=_DICE_X, y=y)
+            ty = y + 1
+            lb = screen.text(seat(p), 2, ty, 2, palette.station(p))
+            tg = screen.text("", _TARGET_X, ty, 2, palette.DIM)
+            sc = screen.text("0", W - 2, ty, 2, palette.TEXT, (1.0, 0.0))
+            for item in (g, lb, tg, sc):
+                root.append(item)
+            self.grids.append(g)
+            self.labels.append(lb)
+            self.targets.append(tg)
+            self.scores.append(sc)
+            y += pitch
+
+    @staticmethod
+    def _set(t, text, color=None, scale=0):
+        if scale and t.scale != scale:
+            t.set_scale(scale)
+        if t.text != text:
+            t.text = text
+        if color is not None and t.color != color:
+            t.color = color
+
+    def card(self, spec):
+        # the card, largest on screen; the status line cleared
+        one, two = wrap(spec)
+        self._set(self.a, one, palette.TEXT, 3)
+        self._set(self.b, two, palette.TEXT, 3)
+        self.b.anchored_position = (screen.WIDTH // 2, 30)
+        self._set(self.s, "")
+
+    def big(self, text, color, small="", line="", line_color=palette.WARN):
+        # a headline (scale 3, or 2 if it is long), a dim line under it, the status line
+        self._set(self.a, screen.fit(text, screen.WIDTH, 2), color, 3 if len(text) <= _BIG else 2)
+        self._set(self.b, screen.fit(small, screen.WIDTH, 2), palette.DIM, 2)
+        self.b.anchored_position = (screen.WIDTH // 2, 37)
+        self.status(line, line_color)
+
+    def status(self, text, color=palette.WARN):
+        self._set(self.s, screen.fit(text, screen.WIDTH, 2), color)
+
+    def dice(self, p, values, kept):
+        g = self.grids[p]
+        for i in range(6):
+            g[i] = values[i] - 1 + (6 if (kept >> i) & 1 else 0)
+        g.hidden = False
+
+    def target(self, p, text, color):
+        self._set(self.targets[p], text, color)
+
+    def score(self, p, value):
+        self._set(self.scores[p], str(value))
+
+    def standings(self, order, scores):
+        # order: the players best first; each row: rank (shared on a tie), seat, score
+        for i in range(self.players):
+            p = order[i]
+            r = 1
+            for v in scores:
+                r += v > scores[p - 1]
+            row = i + 1
+            self.grids[row].hidden = True
+            self._set(self.labels[row], str(r) + " " + seat(p), palette.station(p))
+            self._set(self.targets[row], "")
+            self._set(self.scores[row], str(scores[p - 1]))
