@@ -15,7 +15,7 @@ from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
 from referee.core import forget
-from referee.store import Store
+from referee.store import NOTE, Store
 
 LAUNCHER = "launcher"
 GAME = "game"
@@ -71,7 +71,9 @@ class App:
 
         self.launcher = Launcher(self.settings, self.box.stations, self.registry, self.store.load() if self.store else None)
         msgs = self.settings.messages
-        if len(msgs) > 1:
+        if self.store and self.store.note:  # a save of another version: refused, said
+            self.launcher.warn(self.store.note)
+        elif len(msgs) > 1:
             self.launcher.warn("(" + str(len(msgs)) + " bad settings, see serial) " + msgs[0])
         elif msgs:
             self.launcher.warn(msgs[0])
@@ -122,6 +124,8 @@ class App:
             return None
         try:
             g = self.launch(s["game"], s["players"], s["bots"], s["seed"], s["options"])
+            if s.get("version") != g.VERSION:  # saved by another version of the game
+                raise ValueError("saved by version " + str(s.get("version")) + ", this is " + str(g.VERSION))
             if self.mode == GAME:
                 g.restore(s["state"], self.box.now_ns())
                 fresh = self.box.new_seed()
@@ -134,6 +138,8 @@ class App:
             self.box.log("saved match does not restore, dropped: " + format_exception(e))
             self.store.clear()
             self.back_to_launcher()
+            if "saved by version" in str(e):
+                self.launcher.warn(NOTE)
             return None
 
     def _save(self):

@@ -72,6 +72,7 @@ def resolve_options(options_spec, given):
 
 class BaseGame:
     TITLE = "game"
+    VERSION = None  # the shape of state(): set (an int) and bump it when it changes
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         self.box = box
@@ -160,5 +161,8 @@ class BaseGame:
 
     def record(self, name):
         """The whole saved match; its one owner. ``name``: the registry's name."""
-        return {"game": name, "players": self.players, "bots": list(self.bots), "seed": self.seed,
-                "options": self.options, "rng": list(self.rng._s), "state": self.state()}
+        r = {"game": name, "players": self.players, "bots": list(self.bots), "seed": self.seed,
+             "options": self.options, "rng": list(self.rng._s), "state": self.state()}
+        if self.VERSION is not None:  # a save from another VERSION is not resumed (App.resume)
+            r["version"] = self.VERSION
+        return r
