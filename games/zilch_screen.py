@@ -26,7 +26,7 @@ _MENU_Y = const(128)
 _ROW_H = const(22)
 _ROWS = const(4)
 _HINT_Y = const(216)
-_SCORE_X = const(218)
+_SCORE_X = const(220)
 _SCORE_Y = const(102)
 _SCORE_H = const(138)
 
@@ -66,6 +66,7 @@ class View:
         root.append(self.banner)
         self.banner2 = screen.text("", _MENU_W // 2, _MENU_Y + 52, 2, palette.TEXT, (0.5, 0.0), cols=18, rows=2)
         root.append(self.banner2)
+        root.append(screen.rect(_SCORE_X, _SCORE_Y, screen.WIDTH - _SCORE_X, _SCORE_H, palette.PANEL))
         pitch = min(26, _SCORE_H // players)
         self.score_bg = []
         self.score_rows = []

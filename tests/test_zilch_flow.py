@@ -743,3 +743,112 @@ def test_a_finished_match_restores_finished():
     g2.restore(s, t2.now)
     assert g2.over and g2.winners == g.winners and g2.phase == zilch.OVER
     assert "WINS" in t2.screen_text()
+
+
+# --- the tumble and the challenge ruling (issue "Table-ready") ---------------------------------
+def tumble_frames(t, g):
+    """The faces the big dice show at each frame of one tumble."""
+    frames = []
+    while g.phase == zilch.ROLL:
+        faces = [d.look[0] for d in g.view.big if d.look is not None]
+        if not frames or faces != frames[-1]:
+            frames.append(faces)
+        t.advance(2)
+    return frames
+
+
+def test_the_tumble_looks_random_and_never_changes_the_dealt_dice():
+    firsts = []
+    for seed in (1, 2, 3, 4):
+        t, g = table(2, seed=seed, speed=dict(think_ms=6, roll_ms=600, show_ms=1500))
+        wait_for(t, g, (zilch.PRE,))
+        t.press(1, hold_ms=800)  # hold "Roll 6 dice": the tumble starts at 600 ms
+        wait_for(t, g, (zilch.ROLL,))
+        frames = tumble_frames(t, g)
+        assert len(frames) >= 8
+        for a, b in zip(frames, frames[1:]):
+            assert all(x != y for x, y in zip(a, b))  # every die turns each frame
+        for i in range(6):
+            assert len({f[i] for f in frames}) >= 4  # not the 1,4,1,4 of a fixed formula
+        firsts.append(tuple(frames[0]))
+    assert len(set(firsts)) == 4 and (1, 4, 1, 4, 1, 4) not in firsts
+    dealt = []  # the same seed deals the same dice, however long the tumble ran
+    for roll_ms in (4, 600):
+        t, g = table(2, seed=7, speed=dict(think_ms=6, roll_ms=roll_ms, show_ms=1500))
+        choose(t, g, ("roll",))
+        wait_for(t, g, (zilch.PICK, zilch.END))
+        dealt.append(list(g.roll))
+    assert dealt[0] == dealt[1]
+
+
+def test_the_before_challenge_closes_for_good_once_5000_is_reached():
+    t, g = table(2, challenge=True)
+    g.totals[1:] = [4800, 0]
+    g.on_board[1:] = [True, True]
+    g.restore(g.state(), t.now)
+    assert g.challenge_slot(1) == 0 and g.reached[1] is False
+    roll(t, g, [1, 1, 1, 2, 3, 4])  # no challenge: a plain roll
+    keep(t, g, [1, 1, 1])
+    choose(t, g, ("bank",))  # 5800: the 5,000 is reached, the "before" one unused
+    assert g.reached[1] and g.challenge_slot(1) == 1
+    next_turn(t, g)
+    load_dice(g, [1, 1, 1, 2, 3, 4])
+    choose(t, g, ("challenge", 1))  # P2 takes 1000 off P1: 4800 again
+    keep(t, g, [1, 1, 1])
+    choose(t, g, ("bank",))
+    assert g.totals[1:] == [4800, 1000]
+    next_turn(t, g)
+    assert g.player == 1 and g.challenge_slot(1) == 1  # below 5,000, yet only "after"
+    assert "Challenge risk 600" in t.screen_text()  # the first challenge P1 announces
+    load_dice(g, [2, 3, 4, 6, 6, 2])
+    choose(t, g, ("challenge", 2))
+    wait_for(t, g, (zilch.END,))
+    assert g.challenges[1] == [False, True] and g.totals[1] == 4200
+    s = g.state()
+    assert s["reached"][1] is True
+    t2, g2 = table(2, challenge=True)
+    g2.restore(s, t2.now)
+    assert g2.reached[1] and g2.challenge_slot(1) == -1  # "before" closed, "after" used
+
+
+def test_a_restored_total_at_5000_counts_as_reached():
+    t, g = table(2, challenge=True)
+    s = g.state()
+    s["totals"] = [0, 5000, 0]
+    g.restore(s, t.now)
+    assert g.reached[1:] == [True, False] and g.challenge_slot(1) == 1 and g.challenge_slot(2) == 0
+
+
+def test_zilch_imports_bots_and_strategy_only_when_needed():
+    import sys
+
+    import games
+
+    games.unload()
+    t, g = table(2)
+    assert "games.zilch_bots" not in sys.modules and "games.zilch_strategy" not in sys.modules
+    games.unload()
+    t, g = table(2, hint=True)  # the hint line reads the strategy's tables, no bots
+    assert "games.zilch_strategy" in sys.modules and "games.zilch_bots" not in sys.modules
+    games.unload()
+    t, g = table(2, bots=(2,))
+    assert "games.zilch_bots" in sys.modules
+
+
+def test_every_phase_change_is_one_the_flow_table_lists():
+    assert zilch.PRE == 0 and zilch.OVER == len(zilch.NAMES) - 1 == len(zilch.FLOW) - 1
+    t, g = table(2, (1, 2), 3, FAST, variant=5000)
+    seen = set()
+    real = g.go
+
+    def go(phase, now):
+        seen.add((g.phase, phase))
+        real(phase, now)
+
+    g.go = go
+    assert t.run_until_over(600000)
+    assert all(b in zilch.FLOW[a] for a, b in seen)
+    assert {(zilch.PRE, zilch.ROLL), (zilch.ROLL, zilch.PICK), (zilch.PICK, zilch.NEXT),
+            (zilch.NEXT, zilch.END), (zilch.END, zilch.PRE), (zilch.END, zilch.OVER)} <= seen
+    with pytest.raises(ValueError):
+        g.go(zilch.PICK, t.now)  # OVER goes nowhere

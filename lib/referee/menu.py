@@ -97,7 +97,7 @@ class MenuView:
         self.hint = screen.text("", mid, hint_y, 2, palette.DIM, (0.5, 0.0), cols=width // 12)
         self.group.append(self.hint)
 
-    def show(self, menu, hint=HINT):
+    def show(self, menu, hint=HINT, hint_color=palette.DIM):
         self.title.text = screen.fit(menu.title, screen.WIDTH, 2)
         n = len(self.rows)
         count = len(menu.items)
@@ -130,6 +130,7 @@ class MenuView:
         self._up.hidden = first == 0
         self._down.hidden = first + n >= count
         self.hint.text = hint
+        self.hint.color = hint_color
 
     def clear(self):
         """No menu: rows, bar, arrows and hint hidden (the title is the caller's)."""
