@@ -181,24 +181,22 @@ class Game(BaseGame):
             v.header("Game over", "", palette.station(w[0]) if len(w) == 1 else palette.PANEL)
             v.kept(())
             v.status("")
-            v.scores(self.totals, w)
+            v.scores(self.totals, w[0] if len(w) == 1 else 0)
         else:
-            v.header(seat(p) + " to play", "turn " + str(self.turn_points), palette.station(p))
+            who = (" vs " + seat(self.challenged)) if self.challenged else " to play"
+            v.header(seat(p) + who, "turn " + str(self.turn_points), palette.station(p))
             v.kept(self.frozen)
             v.status(self._status_text())
-            v.scores(self.totals, (p,))
+            v.scores(self.totals, p)
         self._draw_dice()
         self._draw_menu()
 
     def _status_text(self):
-        parts = []
-        if self.challenged:
-            parts.append("vs " + seat(self.challenged))
         if self.final_by:
-            parts.append("TIE-BREAK" if self.tiebreak else "FINAL TURN")
-        elif self.phase == NEXT and self.corners and not self.frozen:
-            parts.append("CORNER")
-        return " ".join(parts)
+            return "TIE-BREAK" if self.tiebreak else "FINAL TURN"
+        if self.phase == NEXT and self.corners and not self.frozen:
+            return "CORNER"
+        return ""
 
     def _draw_dice(self):
         phase = self.phase

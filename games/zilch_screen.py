@@ -5,7 +5,8 @@
 # Layout (320x240), everything a player reads at scale 2 or more:
 #   0..24     header band in the active player's colour: "P1 to play"  "turn 350"
 #   28..72    the throw: six 44 px dice
-#   76..98    dice set aside this turn (22 px) and the status ("vs P2 FINAL TURN")
+#   76..100   dice set aside this turn as digits ("kept 1 5 5": small dice would
+#             have pips under 5 px) and the status ("FINAL TURN", "CORNER")
 #   102..240  left: the menu (referee.menu.MenuView: title, 4 rows, arrows, hint line)
 #             right: the totals, one row per seat (19 px apart at 7 players)
 #   a turn's result (BANK / ZILCH!) replaces the menu; the winner's goes high and wide
@@ -18,8 +19,7 @@ _HEAD_H = const(24)
 _DIE = const(44)
 _DIE_GAP = const(6)
 _DICE_Y = const(28)
-_SMALL = const(22)
-_SMALL_Y = const(76)
+_KEPT_Y = const(76)
 _MENU_W = const(216)
 _TITLE_Y = const(102)
 _MENU_Y = const(128)
@@ -51,13 +51,9 @@ class View:
             d.look = 0
             self.big.append(d)
             root.append(d.group)
-        self.small = []
-        for i in range(6):
-            d = screen.Die(6 + i * (_SMALL + 4), _SMALL_Y, _SMALL)
-            d.look = 0
-            self.small.append(d)
-            root.append(d.group)
-        self.status_text = screen.text("", screen.WIDTH - 4, _SMALL_Y - 1, 2, palette.WARN, (1.0, 0.0))
+        self.kept_text = screen.text("", 6, _KEPT_Y, 2, cols=14)
+        root.append(self.kept_text)
+        self.status_text = screen.text("", screen.WIDTH - 4, _KEPT_Y, 2, palette.WARN, (1.0, 0.0), cols=10)
         root.append(self.status_text)
         self.menu_view = MenuView(y=_MENU_Y, rows=_ROWS, x=0, width=_MENU_W, pitch=_ROW_H,
                                   title_y=_TITLE_Y, hint_y=_HINT_Y, right=True)
@@ -67,15 +63,12 @@ class View:
         self.banner2 = screen.text("", _MENU_W // 2, _MENU_Y + 52, 2, palette.TEXT, (0.5, 0.0), cols=18, rows=2)
         root.append(self.banner2)
         root.append(screen.rect(_SCORE_X, _SCORE_Y, screen.WIDTH - _SCORE_X, _SCORE_H, palette.PANEL))
-        pitch = min(26, _SCORE_H // players)
-        self.score_bg = []
+        self.pitch = pitch = min(26, _SCORE_H // players)
+        self.score_bg = screen.rect(_SCORE_X, _SCORE_Y, screen.WIDTH - _SCORE_X, pitch - 1, palette.PANEL)
+        root.append(self.score_bg)  # one highlight, moved to the marked seat
         self.score_rows = []
         for p in range(1, players + 1):
             y = _SCORE_Y + (p - 1) * pitch
-            bg = screen.rect(_SCORE_X, y, screen.WIDTH - _SCORE_X, pitch - 1, palette.station(p))
-            bg.hidden = True
-            self.score_bg.append(bg)
-            root.append(bg)
             lb = screen.text("", _SCORE_X + 4, y + pitch // 2, 2, palette.station(p), (0.0, 0.5), cols=8)
             self.score_rows.append(lb)
             root.append(lb)
@@ -102,8 +95,7 @@ class View:
             _show(d, look)
 
     def kept(self, faces):
-        for i, d in enumerate(self.small):
-            _show(d, (faces[i], palette.WHITE, None) if i < len(faces) else None)
+        self.kept_text.text = ("kept " + " ".join(str(f) for f in faces)) if faces else ""
 
     def status(self, text):
         self.status_text.text = text
@@ -116,11 +108,16 @@ class View:
         self.menu_view.title.text = title
 
     def scores(self, totals, marked):
+        # ``marked``: the seat highlighted (the active player, the winner), 0 = none
+        bg = self.score_bg
+        bg.hidden = not marked
+        if marked:
+            bg.y = _SCORE_Y + (marked - 1) * self.pitch
+            screen.set_color(bg, palette.station(marked))
         for p in range(1, self.players + 1):
             lb = self.score_rows[p - 1]
             lb.text = seat(p) + " " + str(totals[p])
-            on = p in marked
-            self.score_bg[p - 1].hidden = not on
+            on = p == marked
             lb.color = screen.ink_for(palette.station(p)) if on else palette.station(p)
 
     def result(self, big, small, colour, high=False):
