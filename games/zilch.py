@@ -1,29 +1,25 @@
-"""Zilch on the box: the turn flow, its variants, its screens and its bots.
+# Zilch on the box: the turn flow (docs/zilch.md). The rules are games.zilch_rules
+# (re-exported here: score, is_zilch, Rules), the screen games.zilch_screen, the bots
+# games.zilch_bots (imported only when a seat is a bot). Each turn the box rolls the
+# free dice, offers the active player (on their own button) only the legal
+# set-asides, then "Roll N dice" or "Bank X" when banking is allowed, and keeps
+# every total. Totals change only when a turn ends (bank, a challenge's Zilch).
+#
+# Phases of a turn (FLOW below lists every allowed move):
+#   PRE  --hold "Roll 6 dice" / "Challenge Pn"-->  ROLL (dice tumble)
+#   ROLL --no scoring dice--> END (Zilch shown)            --> PRE of the next turn
+#   ROLL --otherwise-->       PICK (menu of set-asides)
+#   PICK --hold a set-aside--> NEXT ("Roll N dice" / "Bank X"; after turning the
+#                              corner only "Roll 6 dice")
+#   NEXT --roll--> ROLL      NEXT --bank--> END (bank shown) --> PRE or OVER
+# PRE -> PRE: a turn begins again (start, restore); PRE -> OVER: a finished match
+# restored. Bot seats decide after ``think_ns`` (the highlight moves to their
+# choice, taken ``think_ns // 2`` later), so the table can follow them.
 
-The pure rules live in ``games.zilch_rules`` (re-exported here: ``score``,
-``is_zilch``, ``Rules``), the bots in ``games.zilch_strategy``. This module is
-the state machine the app drives: each turn the box rolls the free dice, offers
-the active player (on their own button) only the legal set-asides, then "Roll N
-dice" or "Bank X" when banking is allowed, and keeps every total.
-
-Phases of a turn::
-
-    PRE  --hold "Roll 6 dice" / "Challenge Pn"-->  ROLL (dice tumble)
-    ROLL --no scoring dice--> END (Zilch shown)            --> next turn
-    ROLL --otherwise-->       PICK (menu of set-asides)
-    PICK --hold a set-aside--> NEXT ("Roll N dice" / "Bank X"; after turning
-                               the corner only "Roll 6 dice")
-    NEXT --roll--> ROLL      NEXT --bank--> END (bank shown) --> next turn
-
-Totals change only when a turn ends (bank, Zilch penalty of a challenge). Bot
-seats decide after ``think_ns`` (the highlight moves to their choice, which is
-taken ``think_ns // 2`` later), so the table can follow them.
-"""
-
-from games import zilch_strategy
 from games.zilch_rules import Rules, is_zilch, score  # noqa: F401  (the pinned API)
 from games.zilch_rules import options as legal_options
-from referee import dice, palette, rings, screen, sound
+from games.zilch_screen import View
+from referee import dice, palette, rings, sound
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
 from referee.menu import Menu
@@ -47,41 +43,27 @@ OPTIONS = (
     Option("bot", "Bots", ("cautious", "expected", "mixed"), "expected", ("cautious", "expected value", "mixed")),
 )
 
-PRE = "pre"  # before the first roll: roll, or announce a challenge
-ROLL = "roll"  # the dice tumble
-PICK = "pick"  # choose the dice to set aside
-NEXT = "next"  # roll the free dice or bank
-END = "end"  # the turn's result is shown
-OVER = "over"
+PRE = const(0)  # before the first roll: roll, or announce a challenge
+ROLL = const(1)  # the dice tumble
+PICK = const(2)  # choose the dice to set aside
+NEXT = const(3)  # roll the free dice or bank
+END = const(4)  # the turn's result is shown
+OVER = const(5)
+NAMES = ("pre", "roll", "pick", "next", "end", "over")
+FLOW = (
+    (PRE, ROLL, OVER),  # PRE
+    (PICK, END),  # ROLL
+    (NEXT,),  # PICK
+    (ROLL, END),  # NEXT
+    (PRE, OVER),  # END
+    (),  # OVER
+)
 
 THINK_MS = const(700)  # a bot's visible think time per decision
 ROLL_MS = const(600)  # the dice tumble
 SHOW_MS = const(1600)  # a bank or a Zilch stays on screen
 FRAME_MS = const(70)  # tumble frame
-
-BOT_KINDS = {"cautious": "cautious", "expected": "ev"}
-
-# Screen layout (320x240): header band, big dice row, set-aside row, then the
-# menu on the left and the totals on the right, the hint line at the bottom.
-_HEAD_H = const(24)
-_DIE = const(46)
-_DIE_GAP = const(6)
-_DICE_Y = const(30)
-_SMALL = const(22)
-_SMALL_Y = const(80)
-_MENU_X = const(4)
-_MENU_W = const(210)
-_MENU_Y = const(120)
-_ROW_H = const(25)
-_ROWS = const(4)
-_SCORE_X = const(216)
-_SCORE_Y = const(106)
-_SCORE_H = const(120)
-_HINT_Y = const(228)
-
-_FREE = 0x8A8F98  # free dice waiting to be rolled
-_PICKED = 0xFFE38A  # dice of the highlighted set-aside
-_ACTIVE_BG = 0x2E4A66
+_BLANK = (None, None, None, None, None, None)
 
 
 def dice_text(faces):
@@ -89,7 +71,7 @@ def dice_text(faces):
 
 
 def _without(roll, taken):
-    """``roll`` minus the faces in ``taken`` (a multiset difference)."""
+    # ``roll`` minus the faces in ``taken`` (a multiset difference)
     rest = list(roll)
     for f in taken:
         rest.remove(f)
@@ -98,6 +80,8 @@ def _without(roll, taken):
 
 class Game(BaseGame):
     TITLE = TITLE
+    FLOW = FLOW
+    NAMES = NAMES
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
@@ -111,10 +95,18 @@ class Game(BaseGame):
             }
         )
         self.show_hint = o.get("hint") in (True, "on")
-        kind = o.get("bot", "expected")
+        self.strategy = None  # games.zilch_strategy, for the hint line
+        if self.show_hint:
+            from games import zilch_strategy
+
+            self.strategy = zilch_strategy
         self.bot_kinds = {}  # bot seat -> "ev" or "cautious"
-        for i, b in enumerate(sorted(self.bots)):
-            self.bot_kinds[b] = BOT_KINDS.get(("cautious", "expected")[i % 2] if kind == "mixed" else kind, "ev")
+        self._bots = None  # games.zilch_bots, only when a seat is a bot
+        if self.bots:
+            from games import zilch_bots
+
+            self._bots = zilch_bots
+            self.bot_kinds = zilch_bots.levels(o.get("bot", "expected"), self.bots)
         self.think_ns = THINK_MS * MS
         self.roll_ns = ROLL_MS * MS
         self.show_ns = SHOW_MS * MS
@@ -123,6 +115,7 @@ class Game(BaseGame):
         self.on_board = [False] * n
         self.last_bank = [0] * n  # each player's last banked turn (overtaking)
         self.challenges = [[False, False] for _ in range(n)]  # [before 5,000 used, after used]
+        self.reached = [False] * n  # the total has reached 5,000 (the challenge split) once
         self.challenge_count = [0] * n
         self.turn_no = 0
         self.previous = 0  # who played the turn before this one (0 = nobody yet)
@@ -132,30 +125,17 @@ class Game(BaseGame):
         self.turn_log = None  # a list to record every finished turn (tests, demos)
         self.last_turn = None  # the record of the last finished turn
         self.now = 0
-        self._loaded = []  # dice loaded by ``load_dice`` (tests, demos)
-        self._new_turn_state(1)
-        self.phase = PRE
-        self.since = 0
+        self._spin = 1  # the tumble's faces (see _throw)
+        self._tumble = [1, 1, 1, 1, 1, 1]
         self._frame = -1
-        self._build()
+        self._new_turn_state(1)
+        self.view = View(self.root, players)
 
-    # --- test and demo hooks ----------------------------------------------------
-    def pace(self, think_ms=None, roll_ms=None, show_ms=None):
-        """Change the bot think time, tumble and result pause (tests use short ones)."""
-        if think_ms is not None:
-            self.think_ns = think_ms * MS
-        if roll_ms is not None:
-            self.roll_ns = roll_ms * MS
-        if show_ms is not None:
-            self.show_ns = show_ms * MS
+    def go(self, phase, now):
+        BaseGame.go(self, phase, now)
+        self._bot_value = None
 
-    def load_dice(self, *rolls):
-        """Queue rolls the box will throw next, instead of random ones (each is cut
-        to the number of free dice)."""
-        for r in rolls:
-            self._loaded.append(list(r))
-
-    # --- per-turn state -------------------------------------------------------------
+    # --- per-turn state ---------------------------------------------------------------
     def _new_turn_state(self, player):
         self.player = player
         self.turn_points = 0
@@ -172,11 +152,11 @@ class Game(BaseGame):
         self._bot_bank = False
 
     def dice_left(self):
-        """Dice the next roll throws: 6 at the start and after turning the corner."""
+        # dice the next roll throws: 6 at the start and after turning the corner
         return 6 - len(self.frozen)
 
     def beat(self):
-        """With overtaking: the previous player's last banked turn, else 0."""
+        # with overtaking: the previous player's last banked turn, else 0
         if not self.rules.overtaking or not self.previous or self.previous == self.player:
             return 0
         return self.last_bank[self.previous]
@@ -188,130 +168,53 @@ class Game(BaseGame):
         return self.rules.can_bank(self.turn_points, self.dice_left(), self.on_board[self.player], self.beat())
 
     def challenge_slot(self, player):
-        """0 (before 5,000) or 1 (after) if ``player`` may announce a challenge now, else -1."""
-        if not self.rules.challenge:
-            return -1
-        slot = 0 if self.totals[player] < self.rules.challenge_split else 1
-        return -1 if self.challenges[player][slot] else slot
+        # 0 (before 5,000) or 1 (after) if ``player`` may announce a challenge now, else -1
+        return self.rules.challenge_slot(self.challenges[player], self.reached[player])
 
-    # --- screens -------------------------------------------------------------------
-    def _build(self):
-        root = self.root
-        root.append(screen.background())
-        self.head_bg = screen.rect(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
-        root.append(self.head_bg)
-        self.head = screen.text("", 6, 2, 2)
-        root.append(self.head)
-        self.head_points = screen.text("", screen.WIDTH - 6, 2, 2, anchor=(1.0, 0.0))
-        root.append(self.head_points)
-        n = 6
-        x0 = (screen.WIDTH - (n * _DIE + (n - 1) * _DIE_GAP)) // 2
-        self.big = []
-        for i in range(n):
-            d = screen.Die(x0 + i * (_DIE + _DIE_GAP), _DICE_Y, _DIE)
-            self.big.append(d)
-            root.append(d.group)
-        self.small = []
-        for i in range(n):
-            d = screen.Die(6 + i * (_SMALL + 4), _SMALL_Y, _SMALL)
-            self.small.append(d)
-            root.append(d.group)
-        self.status = screen.text("", screen.WIDTH - 4, _SMALL_Y, 2, palette.WARN, (1.0, 0.0))
-        root.append(self.status)
-        self.menu_title = screen.text("", _MENU_X + 2, _SCORE_Y + 2, 1, palette.WARN)
-        root.append(self.menu_title)
-        self.bar = screen.rect(_MENU_X, _MENU_Y, _MENU_W, _ROW_H - 2, palette.ACCENT)
-        root.append(self.bar)
-        self.rows = []
-        self.row_points = []
-        for i in range(_ROWS):
-            y = _MENU_Y + i * _ROW_H + 11
-            lb = screen.text("", _MENU_X + 6, y, 2, anchor=(0.0, 0.5))
-            self.rows.append(lb)
-            root.append(lb)
-            lb = screen.text("", _MENU_X + _MENU_W - 4, y, 2, anchor=(1.0, 0.5))
-            self.row_points.append(lb)
-            root.append(lb)
-        self.banner = screen.text("", _MENU_X + _MENU_W // 2, _MENU_Y + 4, 4, palette.BAD, (0.5, 0.0))
-        root.append(self.banner)
-        self.banner2 = screen.text("", _MENU_X + _MENU_W // 2, _MENU_Y + 50, 2, palette.TEXT, (0.5, 0.0))
-        root.append(self.banner2)
-        pitch = min(26, _SCORE_H // self.players)
-        self.score_bg = []
-        self.score_rows = []
-        for p in range(1, self.players + 1):
-            y = _SCORE_Y + (p - 1) * pitch
-            bg = screen.rect(_SCORE_X, y, screen.WIDTH - _SCORE_X, pitch, _ACTIVE_BG)
-            bg.hidden = True
-            self.score_bg.append(bg)
-            root.append(bg)
-            lb = screen.text("", _SCORE_X + 4, y + pitch // 2, 2, palette.station(p), (0.0, 0.5))
-            self.score_rows.append(lb)
-            root.append(lb)
-        self.hint = screen.centred("", _HINT_Y, 1, palette.DIM)
-        root.append(self.hint)
-
+    # --- the screen -----------------------------------------------------------------------
     def _draw(self):
-        """Redraw everything from the state (called when the state changes)."""
+        # everything from the state (called when the state changes)
+        v = self.view
         p = self.player
-        colour = palette.station(p)
         if self.phase == OVER:
-            colour = palette.station(self.winners[0]) if len(self.winners) == 1 else palette.PANEL
-        screen.set_color(self.head_bg, colour)
-        ink = screen.ink_for(colour)
-        self.head.color = ink
-        self.head_points.color = ink
-        if self.phase == OVER:
-            self.head.text = "Game over"
-            self.head_points.text = ""
+            w = self.winners
+            v.header("Game over", "", palette.station(w[0]) if len(w) == 1 else palette.PANEL)
+            v.kept(())
+            v.status("")
+            v.scores(self.totals, w[0] if len(w) == 1 else 0)
         else:
-            self.head.text = seat(p) + " to play"
-            self.head_points.text = "turn " + str(self.turn_points)
+            who = (" vs " + seat(self.challenged)) if self.challenged else " to play"
+            v.header(seat(p) + who, "turn " + str(self.turn_points), palette.station(p))
+            v.kept(self.frozen)
+            v.status(self._status_text())
+            v.scores(self.totals, p)
         self._draw_dice()
-        self._draw_kept()
-        self.status.text = self._status_text()
         self._draw_menu()
-        self._draw_scores()
 
     def _status_text(self):
-        if self.phase == OVER:
-            return ""
-        parts = []
-        if self.challenged:
-            parts.append("vs P" + str(self.challenged))
         if self.final_by:
-            parts.append("TIE-BREAK" if self.tiebreak else "FINAL TURN")
-        elif self.phase == NEXT and self.corners and not self.frozen:
-            parts.append("CORNER")
-        return " ".join(parts)
+            return "TIE-BREAK" if self.tiebreak else "FINAL TURN"
+        if self.phase == NEXT and self.corners and not self.frozen:
+            return "CORNER"
+        return ""
 
-    def _draw_dice(self, tumble=-1):
-        shown = self.roll
-        body = palette.WHITE
-        picked = ()
-        if self.phase == PRE or self.phase == OVER:
-            shown = [None] * 6
-            body = _FREE
-        elif self.phase == NEXT or (self.phase == END and self.result == "bank"):
-            shown = self.free if self.free else [None] * 6
-            body = _FREE
-        elif self.phase == PICK and self.menu is not None:
-            value = self.menu.current()[1]
-            if value and value[0] == "keep":
-                picked = self._positions(value[1])
-        for i, d in enumerate(self.big):
-            if i >= len(shown) or (self.phase == OVER):
-                look = None
-            elif tumble >= 0:
-                look = (((tumble * 5 + i * 3 + (tumble >> 1)) % 6) + 1, palette.WHITE, None)
-            elif i in picked:
-                look = (shown[i], _PICKED, palette.WARN)
-            else:
-                look = (shown[i], body, None)
-            self._show_die(d, look)
+    def _draw_dice(self):
+        phase = self.phase
+        if phase == PRE:
+            self.view.dice(_BLANK, True)
+        elif phase == OVER:
+            self.view.dice(())
+        elif phase == NEXT or (phase == END and self.result == "bank"):
+            self.view.dice(self.free or _BLANK, True)
+        elif phase == ROLL:
+            self.view.dice(self._tumble[: len(self.roll)])
+        elif phase == PICK:
+            self.view.dice(self.roll, False, self._positions(self.menu.current()[1][1]))
+        else:
+            self.view.dice(self.roll)
 
     def _positions(self, faces):
-        """Indexes in ``self.roll`` of the dice ``faces`` (a sub-multiset)."""
+        # indexes in ``self.roll`` of the dice ``faces`` (a sub-multiset)
         used = []
         for f in faces:
             for i, g in enumerate(self.roll):
@@ -320,77 +223,24 @@ class Game(BaseGame):
                     break
         return used
 
-    def _draw_kept(self):
-        kept = self.frozen if self.phase != OVER else []
-        for i, d in enumerate(self.small):
-            self._show_die(d, (kept[i], palette.WHITE, None) if i < len(kept) else None)
-
-    def _show_die(self, die, look):
-        """Show ``look`` = (face, body, border) on ``die`` (None hides it); a die
-        that already shows it is left alone (redrawing shapes is costly)."""
-        if getattr(die, "look", 0) == look:
-            return
-        die.look = look
-        if look is None:
-            die.hide()
-        else:
-            die.show(look[0], look[1], border=look[2])
-
     def _draw_menu(self):
-        m = self.menu
-        showing = m is not None and self.phase in (PRE, PICK, NEXT)
-        self.bar.hidden = not showing
-        told = self.phase in (END, OVER)  # a result is on screen
-        self.banner.hidden = not told
-        self.banner2.hidden = not told
-        if not showing:
-            for lb in self.rows:
-                lb.text = ""
-            for lb in self.row_points:
-                lb.text = ""
-            self.menu_title.text = "Rolling..." if self.phase == ROLL else ""
-            self._draw_hint()
+        v = self.view
+        if self.phase in (END, OVER):
+            return  # the result is on screen (_banner)
+        v.no_result()
+        if self.phase == ROLL:
+            v.no_menu("Rolling...")
             return
-        count = len(m.items)
-        title = m.title
-        if count > _ROWS:
-            title += "  (" + str(m.index + 1) + "/" + str(count) + ")"
-        if self.is_bot(self.player):
-            title += "  - bot"
-        self.menu_title.text = title
-        first = 0
-        if m.index >= _ROWS:
-            first = m.index - _ROWS + 1
-        for i, lb in enumerate(self.rows):
-            k = first + i
-            right = self.row_points[i]
-            if k < count:
-                # "1 5 5  +200": the dice on the left, the points right-aligned
-                parts = m.items[k][0].split("  ")
-                lb.text = parts[0]
-                right.text = parts[1] if len(parts) > 1 else ""
-                lb.color = right.color = palette.BLACK if k == m.index else palette.TEXT
-            else:
-                lb.text = right.text = ""
-        self.bar.y = _MENU_Y + (m.index - first) * _ROW_H
-        self._draw_hint()
-
-    def _draw_hint(self):
-        text = ""
-        if self.phase == OVER:
-            text = "hold a button: back to the menu"
-        elif self.phase in (PRE, PICK, NEXT):
-            text = seat(self.player) + ": tap = next   hold = choose"
-            if self.is_bot(self.player):
-                text = "the box plays P" + str(self.player) + (
-                    " (cautious)" if self.bot_kinds[self.player] == "cautious" else " (expected value)")
-            if self.show_hint:
-                text = self._hint_text()
-        self.hint.text = text
+        p = self.player
+        if self.is_bot(p):
+            hint = seat(p) + " bot: " + ("cautious" if self.bot_kinds[p] == "cautious" else "exp. value")
+        elif self.show_hint:
+            hint = self._hint_text()
+        else:
+            hint = "tap:next hold:pick"
+        v.menu(self.menu, hint)
 
     def _hint_text(self):
-        rules = self.rules
-        board = self.on_board[self.player]
         points = self.turn_points
         left = self.dice_left()
         if self.phase == PICK:
@@ -399,41 +249,16 @@ class Game(BaseGame):
             left = len(self.roll) - len(value[1])
             if left == 0:
                 left = 6
-        return zilch_strategy.hint_text(points, left, rules, board, self.beat())
-
-    def _draw_scores(self):
-        marked = self.winners if self.phase == OVER else [self.player]
-        for p in range(1, self.players + 1):
-            lb = self.score_rows[p - 1]
-            lb.text = seat(p) + " " + str(self.totals[p])
-            self.score_bg[p - 1].hidden = p not in marked
-            if p in marked:
-                screen.set_color(self.score_bg[p - 1], palette.station(p))
-                lb.color = screen.ink_for(palette.station(p))
-            else:
-                lb.color = palette.station(p)
+        return self.strategy.hint_text(points, left, self.rules, self.on_board[self.player], self.beat())
 
     def _banner(self, big, small, colour):
-        """The result of a turn in the menu's place (the winner: high and wide)."""
-        if self.phase == OVER:
-            self.banner.anchored_position = (screen.WIDTH // 2, _DICE_Y + 4)
-            self.banner2.anchored_position = (screen.WIDTH // 2, _DICE_Y + 48)
-        else:
-            self.banner.anchored_position = (_MENU_X + _MENU_W // 2, _MENU_Y + 4)
-            self.banner2.anchored_position = (_MENU_X + _MENU_W // 2, _MENU_Y + 50)
-        self.banner.text = big
-        self.banner.color = colour
-        self.banner2.text = small
+        self.view.no_menu()
+        self.view.result(big, small, colour, self.phase == OVER)
 
-    # --- the flow --------------------------------------------------------------------
+    # --- the flow ---------------------------------------------------------------------------
     def start(self, now_ns):
         self.now = now_ns
         self._begin_turn(1, now_ns)
-
-    def _enter(self, phase, now):
-        self.phase = phase
-        self.since = now
-        self._bot_value = None
 
     def _begin_turn(self, player, now):
         self.turn_no += 1
@@ -445,31 +270,42 @@ class Game(BaseGame):
         if slot >= 0:
             for q in range(1, self.players + 1):
                 if q != player:
-                    items.append(("Challenge P" + str(q), ("challenge", q)))
+                    items.append(("Challenge " + seat(q), ("challenge", q)))
         title = "Your turn"
         if slot >= 0:
-            cost = self.rules.challenge_penalties[self.challenge_count[player]]
-            title = "Challenge? Zilch costs " + str(cost)
+            title = "Challenge risk " + str(self.rules.challenge_penalties[self.challenge_count[player]])
         self.menu = Menu(title, items, owner=player)
-        self._enter(PRE, now)
+        self.go(PRE, now)
         self.saves += 1  # a turn begins (the last one ended): the app saves the match
         self._draw()
 
+    def deal(self, n):
+        # the faces of a throw of ``n`` dice
+        return dice.roll(self.rng, n)
+
     def _throw(self, now):
-        n = self.dice_left()
-        if self._loaded:
-            faces = self._loaded.pop(0)[:n]
-            while len(faces) < n:
-                faces.append(dice.roll_die(self.rng))
-        else:
-            faces = dice.roll(self.rng, n)
-        self.roll = faces
+        self.roll = self.deal(self.dice_left())
         self.free = []
+        # The tumble shows faces from a small generator of its own, started from the
+        # game's generator state without drawing from it: the dice a seed deals do not
+        # depend on how many frames a tumble had time for.
+        self._spin = (self.rng._s[0] & 0xFFFF) or 1
         self._frame = -1
-        self._enter(ROLL, now)
+        self.go(ROLL, now)
         self.box.sound.play(sound.CLICK, now)
+        self._next_frame()
         self._draw()
-        self._draw_dice(0)
+
+    def _next_frame(self):
+        # every tumbling die turns to a different face each frame
+        x = self._spin
+        t = self._tumble
+        for i in range(6):
+            x ^= (x << 7) & 0xFFFF
+            x ^= x >> 9
+            x ^= (x << 8) & 0xFFFF
+            t[i] = (t[i] + x % 5) % 6 + 1
+        self._spin = x
 
     def _rolled(self, now):
         found = legal_options(self.roll, self.rules, self.frozen)
@@ -479,8 +315,8 @@ class Game(BaseGame):
         items = []
         for faces, points in found:
             items.append((dice_text(faces) + "  +" + str(points), ("keep", faces, points)))
-        self.menu = Menu("Set aside which dice?", items, owner=self.player)
-        self._enter(PICK, now)
+        self.menu = Menu("Set aside which?", items, owner=self.player)
+        self.go(PICK, now)
         self._draw()
 
     def _set_aside(self, faces, points, now):
@@ -491,7 +327,7 @@ class Game(BaseGame):
             self.corners += 1
             self.frozen = []
             self.free = []
-            self.menu = Menu("Corner! Roll all six", [("Roll 6 dice", ("roll",))], owner=self.player)
+            self.menu = Menu("Corner! Roll six", [("Roll 6 dice", ("roll",))], owner=self.player)
             self.box.sound.play(sound.RIGHT, now)
         else:
             n = self.dice_left()
@@ -500,9 +336,9 @@ class Game(BaseGame):
                 items.append(("Bank " + str(self.turn_points), ("bank",)))
                 title = "Roll or bank?"
             else:
-                title = "Roll on: bank needs " + str(self.bank_minimum())
+                title = "Bank needs " + str(self.bank_minimum())
             self.menu = Menu(title, items, owner=self.player)
-        self._enter(NEXT, now)
+        self.go(NEXT, now)
         self._draw()
 
     def _choose(self, value, now):
@@ -531,6 +367,8 @@ class Game(BaseGame):
         record = self._record("bank", points)
         self.result = "bank"
         self.totals[p] += points
+        if self.totals[p] >= self.rules.challenge_split:
+            self.reached[p] = True
         self.on_board[p] = True
         self.last_bank[p] = points
         text = "+" + str(points)
@@ -538,7 +376,7 @@ class Game(BaseGame):
             q = self.challenged
             taken = min(points, self.totals[q])  # totals never go below 0
             self.totals[q] -= taken
-            text += "\nP" + str(q) + " -" + str(taken)
+            text += "\n" + seat(q) + " -" + str(taken)
         self._finish(record, now)
         self._banner("BANK", seat(p) + " " + text, palette.GOOD)
         self.box.sound.play(sound.RIGHT, now)
@@ -579,11 +417,11 @@ class Game(BaseGame):
         if self.turn_log is not None:
             self.turn_log.append(record)
         self.menu = None
-        self._enter(END, now)
+        self.go(END, now)
         self._draw()
 
     def _after_turn(self, now):
-        """The turn's result has been shown: whose turn is next, or the end."""
+        # the turn's result has been shown: whose turn is next, or the end
         p = self.player
         self.previous = p
         n = self.players
@@ -608,7 +446,7 @@ class Game(BaseGame):
         self.winners = winners
         self.over = True
         self.menu = None
-        self._enter(OVER, now)
+        self.go(OVER, now)
         self.box.rings.rest(self.players, now)
         for w in winners:
             self.box.rings.set(w, rings.FLASH, palette.station(w), now_ns=now)
@@ -617,7 +455,7 @@ class Game(BaseGame):
         names = " ".join(seat(w) for w in winners)
         self._banner(names + " WINS", str(self.totals[winners[0]]) + " points", palette.station(winners[0]))
 
-    # --- input and time ------------------------------------------------------------
+    # --- input and time ---------------------------------------------------------------------
     def gesture(self, player, kind, count, now_ns):
         self.now = now_ns
         if self.phase not in (PRE, PICK, NEXT) or self.menu is None:
@@ -637,29 +475,32 @@ class Game(BaseGame):
         self.now = now_ns
         phase = self.phase
         if phase == ROLL:
-            elapsed = now_ns - self.since
+            elapsed = now_ns - self.phase_at
             if elapsed >= self.roll_ns:
                 self._rolled(now_ns)
             else:
                 frame = elapsed // (FRAME_MS * MS)
                 if frame != self._frame:
+                    if self._frame >= 0:
+                        self._next_frame()
                     self._frame = frame
-                    self._draw_dice(frame)
+                    self._draw_dice()
         elif phase == END:
-            if now_ns - self.since >= self.show_ns:
+            if now_ns - self.phase_at >= self.show_ns:
                 self._after_turn(now_ns)
-        elif phase != OVER and self.is_bot(self.player):
+        elif phase != OVER and self._bots is not None and self.is_bot(self.player):
             self._bot_tick(now_ns)
 
     def resumed(self, now_ns, paused_ns):
         # the pause menu closed: the tumble, a result on screen and a bot's think
         # time go on where they stopped
-        self.since += paused_ns
+        self.phase_at += paused_ns
         self._bot_at += paused_ns
 
+    # --- bots (games.zilch_bots decides) --------------------------------------------------------
     def _bot_tick(self, now):
         if self._bot_value is None:
-            if now - self.since >= self.think_ns:
+            if now - self.phase_at >= self.think_ns:
                 value = self._bot_decide()
                 for i, item in enumerate(self.menu.items):
                     if item[1] == value:
@@ -673,81 +514,27 @@ class Game(BaseGame):
             self._bot_value = None
             self._choose(value, now)
 
-    # --- bots ------------------------------------------------------------------------
     def _bot_decide(self):
-        p = self.player
+        bots = self._bots
         if self.phase == PRE:
-            q = self._bot_challenge(p)
+            q = bots.challenge(self, self.player)
             return ("challenge", q) if q else ("roll",)
         if self.phase == PICK:
-            faces, bank = zilch_strategy.BOTS[self.bot_kinds[p]](
-                self.roll, self.turn_points, self.rules, self.on_board[p], self.frozen, self.beat()
-            )
-            self._bot_bank = bank
+            faces, self._bot_bank = bots.pick(self)
             for _text, value in self.menu.items:
                 if value[1] == faces:
                     return value
             return self.menu.items[0][1]
-        # NEXT
-        call = self._final_call()
-        if self.can_bank() and call <= 0 and (self._bot_bank or call < 0):
-            return ("bank",)
-        return ("roll",)
+        return ("bank",) if bots.banks(self, self._bot_bank) else ("roll",)
 
-    def _final_call(self):
-        # In the final or a tie-break turn: 1 if banking would still leave the bot
-        # behind someone (pointless: play on); -1 if banking wins the game (the bot
-        # ends strictly ahead and nobody is owed a turn after this one); else 0.
-        if not self.final_by:
-            return 0
-        p = self.player
-        mine = self.totals[p] + self.turn_points
-        top = 0
-        for q in range(1, self.players + 1):
-            if q != p:
-                theirs = self.totals[q]
-                if q == self.challenged:
-                    theirs = max(0, theirs - self.turn_points)
-                if theirs > top:
-                    top = theirs
-        if top > mine:
-            return 1
-        return -1 if top < mine and not self.queue else 0
-
-    def _bot_challenge(self, p):
-        """Which player a bot challenges now (0 = none): the leading opponent, when the
-        gap makes it worth the risk (the expected-value bot is bolder)."""
-        if self.challenge_slot(p) < 0:
-            return 0
-        leader = 0
-        for q in range(1, self.players + 1):
-            if q != p and (not leader or self.totals[q] > self.totals[leader]):
-                leader = q
-        lead = self.totals[leader]
-        mine = self.totals[p]
-        if self.bot_kinds[p] == "ev":
-            first = self.challenge_count[p] == 0
-            wanted = lead >= 1000 and (lead >= mine if first else lead > mine + 2000)
-        else:
-            wanted = lead >= mine + 3000
-        return leader if wanted else 0
-
-    # --- saving ------------------------------------------------------------------------
+    # --- saving (BaseGame.record() adds seats, bots, options, seed, generator) -------------
     def state(self):
         return {
-            "seed": self.seed,
-            "players": self.players,
-            "bots": list(self.bots),
-            "options": dict(self.options),
-            "variant": self.rules.variant(),
-            "target": self.rules.target,
-            "pyramiding": self.rules.pyramiding,
-            "challenge": self.rules.challenge,
-            "overtaking": self.rules.overtaking,
             "totals": list(self.totals),
             "on_board": list(self.on_board),
             "last_bank": list(self.last_bank),
             "challenges": [list(c) for c in self.challenges],
+            "reached": list(self.reached),
             "challenge_count": list(self.challenge_count),
             "turn_no": self.turn_no,
             "previous": self.previous,
@@ -770,13 +557,16 @@ class Game(BaseGame):
         }
 
     def restore(self, data, now_ns=None):
-        """Continue a match from ``state()`` data: the turn in progress starts again
-        from its first roll (a saved match loses at most the turn being played)."""
+        # Continue a match from state() data, on a game just started: the turn in
+        # progress starts again from its first roll (a save loses at most that turn).
         now = self.now if now_ns is None else now_ns
-        for key in ("totals", "on_board", "last_bank", "challenge_count"):
+        for key in ("totals", "on_board", "last_bank", "challenge_count", "reached"):
             if len(data[key]) != self.players + 1:
                 raise ValueError("saved match is not for " + str(self.players) + " players")
             setattr(self, key, list(data[key]))
+        split = self.rules.challenge_split
+        for p in range(1, self.players + 1):  # a total at 5,000 or more has reached it
+            self.reached[p] = bool(self.reached[p]) or self.totals[p] >= split
         self.challenges = [list(c) for c in data["challenges"]]
         self.previous = data["previous"]
         self.final_by = data["final_by"]

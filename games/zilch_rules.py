@@ -142,6 +142,17 @@ class Rules:
             return False
         return turn_points >= self.bank_minimum(on_board, beat)
 
+    def challenge_slot(self, used, reached):
+        """Which challenge a player may announce now: 0 (the one before 5,000), 1 (the
+        one after) or -1 (none). ``used``: [before used, after used]; ``reached``: the
+        player's total has reached ``challenge_split`` at some point. RULES.md: the
+        "before" challenge closes for good once the total has reached the split, even
+        if it falls back below, and the "after" one opens then."""
+        if not self.challenge:
+            return -1
+        slot = 1 if reached else 0
+        return -1 if used[slot] else slot
+
     def __eq__(self, other):
         return isinstance(other, Rules) and self._key() == other._key()
 

@@ -226,18 +226,20 @@ def hint(turn_points, dice_left, rules=None, on_board=True):
 
 
 def hint_text(turn_points, dice_left, rules=None, on_board=True, beat=0):
-    """E.g. "bank: expected gain of rolling is -40" (or "roll: ...", "must roll: ...")."""
+    """The hint line, short enough for the screen at scale 2: "hint: bank (-40)",
+    "hint: roll (+13)" or "must roll (+841)"; the number is the expected gain of
+    rolling on (``roll_gain``)."""
     if rules is None:
         rules = CLASSIC
     g = roll_gain(turn_points, dice_left, rules, on_board)
     if not rules.can_bank(turn_points, dice_left, on_board, beat):
         verb = "must roll"
     elif g > 0:
-        verb = "roll"
+        verb = "hint: roll"
     else:
-        verb = "bank"
+        verb = "hint: bank"
     sign = "+" if g > 0 else ""
-    return "%s: expected gain of rolling is %s%d" % (verb, sign, g)
+    return "%s (%s%d)" % (verb, sign, g)
 
 
 def expected_value(turn_points, dice_left, rules=None, on_board=True, beat=0):

@@ -595,7 +595,9 @@ def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(worl
     assert nvm.writes == 0
     monkeypatch.setattr(os, "urandom", lambda n: bytes(range(200, 200 + n)))
     game = dev.app.launch("zilch", 2, (1, 2))  # seeded from os.urandom(16): a 128-bit seed
-    game.pace(think_ms=6, roll_ms=4, show_ms=6)
+    from zilch_helpers import pace
+
+    pace(game, think_ms=6, roll_ms=4, show_ms=6)
     run(world, dev, 300)
     assert not game.over and game.saves >= 3
     assert nvm.writes == game.saves  # one slice write per save point, nothing else

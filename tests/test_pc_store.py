@@ -6,6 +6,7 @@ import os
 from hardware import pc_store
 from hardware.sim import SimTable
 from referee.store import Store
+from zilch_helpers import pace
 
 
 def test_a_new_file_reads_as_erased_flash_and_writes_go_through(tmp_path):
@@ -32,7 +33,7 @@ def test_a_match_in_the_window_is_offered_after_a_restart(tmp_path):
     path = str(tmp_path / "nvm.bin")
     t = SimTable(players=2, seed=3, store=pc_store.FileNvm(path))
     g = t.start("zilch", bots=(1, 2), seed=5)
-    g.pace(think_ms=6, roll_ms=4, show_ms=6)
+    pace(g, think_ms=6, roll_ms=4, show_ms=6)
     t.advance(300)
     assert not g.over
     t2 = SimTable(players=2, seed=3, store=pc_store.FileNvm(path))  # python code.py again

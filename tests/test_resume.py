@@ -12,6 +12,7 @@ import pytest
 import games
 from hardware.sim import SimTable
 from referee.store import Store
+from zilch_helpers import pace
 
 ZILCH_FAST = dict(think_ms=6, roll_ms=4, show_ms=6)
 
@@ -44,7 +45,7 @@ def zilch_table(players=4, seed=3, bots=None, **opts):
          "overtaking": opt("zilch", "overtaking", "on")}
     o.update(opts)
     g = t.start("zilch", bots=tuple(range(1, players + 1)) if bots is None else bots, seed=777, **o)
-    g.pace(**ZILCH_FAST)
+    pace(g, **ZILCH_FAST)
     return t, g
 
 
@@ -89,7 +90,7 @@ def test_zilch_resumes_after_a_reboot_and_plays_on_with_fresh_dice():
     assert g2 is not g and g2.bots == (1, 2, 3, 4) and g2.seed == 777
     assert g2.state() == saved["state"]  # scores, whose turn, challenges, options
     fresh_dice(t, g2, saved)
-    g2.pace(**ZILCH_FAST)
+    pace(g2, **ZILCH_FAST)
     assert t.run_until_over(20 * 60 * 1000) and g2.winners
     assert g2.state()["turn_no"] > saved["state"]["turn_no"]
 
@@ -116,7 +117,7 @@ def test_every_save_of_a_match_restores_into_a_fresh_game(name):
     if name == "zilch":
         g = t.start("zilch", bots=(1, 2, 3), seed=99, variant=opt("zilch", "variant", "5,000"),
                     challenge=opt("zilch", "challenge", "on"), overtaking=opt("zilch", "overtaking", "on"))
-        g.pace(**ZILCH_FAST)
+        pace(g, **ZILCH_FAST)
     else:
         g = t.start("wurfelblitz", bots=(1, 2, 3), seed=99, bot_ms=900, handicap=2)
     assert t.run_until_over(30 * 60 * 1000)
@@ -273,7 +274,7 @@ def test_a_save_that_does_not_restore_is_dropped_with_a_message():
 def test_an_error_in_a_game_offers_resume_from_the_last_save():
     t = SimTable(players=3, seed=8, catch_errors=True)
     g = t.start("zilch", bots=(1, 2, 3), seed=31, variant=opt("zilch", "variant", "5,000"))
-    g.pace(**ZILCH_FAST)
+    pace(g, **ZILCH_FAST)
     t.advance(1500)
     saved = t.app.store.load()
 
@@ -288,7 +289,7 @@ def test_an_error_in_a_game_offers_resume_from_the_last_save():
     t.hold(1)
     g2 = resume_from_launcher(t)
     assert g2.state() == saved["state"]
-    g2.pace(**ZILCH_FAST)
+    pace(g2, **ZILCH_FAST)
     assert t.run_until_over(20 * 60 * 1000) and g2.winners
 
 
@@ -353,7 +354,7 @@ for name, players, options, steps in (("zilch", 3, {"variant": 5000, "challenge"
     app = App(box, Settings(None), games, catch_errors=False)
     game = app.launch(name, players, (1, 2, 3), options=options)
     if name == "zilch":
-        game.pace(6, 4, 6)
+        game.think_ns, game.roll_ns, game.show_ns = 6000000, 4000000, 6000000
     for _ in range(steps):
         NOW[0] += 2000000
         app.step()

@@ -6,6 +6,7 @@ import pytest
 from games import zilch
 from games import zilch_strategy as zs
 from games.zilch_rules import options
+from zilch_helpers import load_dice, pace
 from hardware.sim import SimTable
 from referee import rings, sound
 
@@ -13,10 +14,10 @@ FAST = dict(think_ms=6, roll_ms=4, show_ms=6)  # bot matches
 HUMAN = dict(think_ms=6, roll_ms=4, show_ms=1500)  # a result outlasts a hold (1.1 s)
 
 
-def table(players=2, bots=(), seed=1, pace=HUMAN, **opts):
+def table(players=2, bots=(), seed=1, speed=HUMAN, **opts):
     t = SimTable(players=players, seed=seed)
     g = t.start("zilch", bots=bots, **opts)
-    g.pace(**pace)
+    pace(g, **speed)
     return t, g
 
 
@@ -55,7 +56,7 @@ def keep(t, g, faces):
 
 def roll(t, g, *dice):
     """Load the next roll(s) and let the active player hold "Roll"."""
-    g.load_dice(*dice)
+    load_dice(g, *dice)
     choose(t, g, ("roll",))
     wait_for(t, g, (zilch.PICK, zilch.END))
 
@@ -89,7 +90,7 @@ def test_pinned_api_is_re_exported():
 def test_variant_option_selects_the_preset(variant, target, kinds, sets):
     _, g = table(variant=variant)
     assert (g.rules.target, g.rules.kinds, g.rules.sets) == (target, kinds, sets)
-    assert g.state()["target"] == target
+    assert g.record("zilch")["options"]["variant"] == target  # saved with the match
 
 
 # --- bot matches with invariants ----------------------------------------------------------
@@ -99,16 +100,18 @@ def check_log(log, rules, players):
     last_bank = {}
     previous = 0
     used = {}
+    reached = set()  # players whose total has reached 5,000 (RULES.md: for good)
     for r in log:
         p = r["player"]
         before, after = r["before"], r["after"]
+        reached |= {q for q in range(1, players + 1) if before[q] >= 5000}
         assert all((a - b) % 50 == 0 for a, b in zip(after, before))
         assert all(x >= 0 for x in after)
         touched = [q for q in range(1, players + 1) if after[q] != before[q]]
         assert set(touched) <= {p, r["challenged"]}
         if r["challenged"]:
             slots = used.setdefault(p, [])
-            slot = 0 if before[p] < 5000 else 1
+            slot = 1 if p in reached else 0
             assert slot not in slots, "a challenge slot used twice"
             slots.append(slot)
             assert r["challenge_no"] == len(slots) <= 2
@@ -176,8 +179,8 @@ def play_checked(t, g, max_ms=600000):
             assert g.totals == log[-1]["after"]
             totals = list(g.totals)
         seen = len(log)
-        if g.since != entered and g.menu is not None:  # a menu just opened
-            entered = g.since
+        if g.phase_at != entered and g.menu is not None:  # a menu just opened
+            entered = g.phase_at
             if g.phase == zilch.PICK:
                 legal = options(g.roll, g.rules, g.frozen)
                 assert [(v[1], v[2]) for v in values(g)] == legal
@@ -327,7 +330,7 @@ def test_entry_minimum_500_then_350():
     roll(t, g, [4, 4, 4, 2, 3, 6])
     keep(t, g, [4, 4, 4])
     assert values(g) == [("roll",)]  # 400 is not enough to get on the board
-    assert "bank needs 500" in t.screen_text()
+    assert "Bank needs 500" in t.screen_text()
     roll(t, g, [1, 2, 3])
     keep(t, g, [1])
     assert values(g) == [("roll",), ("bank",)]
@@ -358,7 +361,7 @@ def test_overtaking_must_beat_the_previous_players_bank():
     keep(t, g, [1, 5])
     assert g.beat() == 1000 and g.bank_minimum() == 1001
     assert values(g) == [("roll",)]
-    assert "bank needs 1001" in t.screen_text()
+    assert "Bank needs 1001" in t.screen_text()
     roll(t, g, [1, 1, 1, 2])
     keep(t, g, [1, 1, 1])
     assert g.turn_points == 1150 and values(g) == [("roll",), ("bank",)]
@@ -478,8 +481,8 @@ def test_challenge_bank_adds_and_subtracts():
     g.on_board[1:] = [True, True, True]
     g.restore(g.state(), t.now)
     assert values(g) == [("roll",), ("challenge", 2), ("challenge", 3)]
-    assert "Challenge P2" in t.screen_text() and "Zilch costs 600" in t.screen_text()
-    g.load_dice([1, 1, 1, 2, 3, 4])
+    assert "Challenge P2" in t.screen_text() and "Challenge risk 600" in t.screen_text()
+    load_dice(g, [1, 1, 1, 2, 3, 4])
     choose(t, g, ("challenge", 2))
     wait_for(t, g, (zilch.PICK,))
     assert g.challenged == 2 and "vs P2" in t.screen_text()
@@ -499,7 +502,7 @@ def test_challenge_subtraction_stops_at_zero():
     t, g = table(2, challenge=True)
     g.totals[1:] = [0, 300]
     g.restore(g.state(), t.now)
-    g.load_dice([1, 1, 1, 2, 3, 4])
+    load_dice(g, [1, 1, 1, 2, 3, 4])
     choose(t, g, ("challenge", 2))
     keep(t, g, [1, 1, 1])
     choose(t, g, ("bank",))
@@ -511,7 +514,7 @@ def test_challenge_zilch_costs_600_then_2000():
     g.totals[1:] = [4000, 1000]
     g.on_board[1:] = [True, True]
     g.restore(g.state(), t.now)
-    g.load_dice([2, 3, 4, 6, 6, 2])
+    load_dice(g, [2, 3, 4, 6, 6, 2])
     choose(t, g, ("challenge", 2))
     wait_for(t, g, (zilch.END,))
     assert g.totals[1:] == [3400, 1000] and g.last_turn["penalty"] == 600
@@ -531,8 +534,8 @@ def test_second_challenge_after_5000_costs_2000_and_no_third():
     s["challenge_count"] = [0, 1, 0]
     s["turn"]["player"] = 1
     g.restore(s, t.now)
-    assert "Zilch costs 2000" in t.screen_text()
-    g.load_dice([2, 3, 4, 6, 6, 2])
+    assert "Challenge risk 2000" in t.screen_text()
+    load_dice(g, [2, 3, 4, 6, 6, 2])
     choose(t, g, ("challenge", 2))
     wait_for(t, g, (zilch.END,))
     assert g.totals[1:] == [4000, 1000] and g.last_turn["penalty"] == 2000
@@ -557,7 +560,7 @@ def test_a_restored_challenge_turn_keeps_its_challenge():
 def test_challenge_is_offered_only_with_the_option():
     t, g = table(3)
     assert values(g) == [("roll",)]
-    assert g.state()["challenge"] is False
+    assert g.record("zilch")["options"]["challenge"] is False
 
 
 # --- input discipline -----------------------------------------------------------------------------
@@ -593,12 +596,12 @@ def test_screens_render_and_read(tmp_path):
     g.totals[1:] = [1200, 350, 15000, 0]
     g.restore(g.state(), t.now)
     text = t.screen_text()
-    for s in ("P1 to play", "turn 0", "Roll 6 dice", "P1 1200", "P3 15000", "expected gain"):
+    for s in ("P1 to play", "turn 0", "Roll 6 dice", "P1 1200", "P3 15000", "must roll ("):
         assert s in text
     t.save_png(str(tmp_path / "pre.png"))
     roll(t, g, [1, 1, 5, 5, 2, 3])
     text = t.screen_text()
-    assert "Set aside which dice?" in text and "1 1 5 5" in text and "+300" in text
+    assert "Set aside which?" in text and "1 1 5 5" in text and "+300" in text
     current = g.menu.current()[1]
     hint = zs.hint_text(current[2], 2, g.rules, False, 0)
     assert hint in text
@@ -633,8 +636,11 @@ def test_state_is_plain_data_and_restores():
     s = g.state()
     assert json.loads(json.dumps(s)) == s
     assert s["totals"] == [0, 1000, 0, 0] and s["last_bank"][1] == 1000
-    assert s["turn"]["player"] == 2 and s["challenge"] and s["overtaking"]
-    assert s["seed"] == g.seed and s["variant"] == "classic"
+    assert s["turn"]["player"] == 2
+    r = g.record("zilch")  # seats, options, seed: BaseGame.record, not state()
+    assert r["options"]["challenge"] and r["options"]["overtaking"]
+    assert r["seed"] == g.seed and g.rules.variant() == "classic"
+    assert not {"seed", "players", "bots", "options", "variant", "target"} & set(s)
     t2, g2 = table(3, challenge=True, overtaking=True)
     g2.restore(s, t2.now)
     s2 = g2.state()
@@ -668,14 +674,14 @@ def test_mixed_bots_alternate_cautious_and_expected_value_by_seat():
     assert g.bot_kinds == {2: "cautious", 3: "ev"}
     zilch_turn(t, g)  # P1 (human)
     wait_for(t, g, (zilch.PRE,))
-    assert g.player == 2 and "the box plays P2 (cautious)" in t.screen_text()
-    g.load_dice([1, 1, 5, 2, 3, 4], [2, 3, 4])
+    assert g.player == 2 and "P2 bot: cautious" in t.screen_text()
+    load_dice(g, [1, 1, 5, 2, 3, 4], [2, 3, 4])
     wait_for(t, g, (zilch.NEXT,))
     assert g.frozen == [1, 1, 5]  # the cautious bot takes the most points
     wait_for(t, g, (zilch.END,))
     wait_for(t, g, (zilch.PRE,))
-    assert g.player == 3 and "the box plays P3 (expected value)" in t.screen_text()
-    g.load_dice([1, 1, 5, 2, 3, 4], [2, 3, 4, 6, 6])
+    assert g.player == 3 and "P3 bot: exp. value" in t.screen_text()
+    load_dice(g, [1, 1, 5, 2, 3, 4], [2, 3, 4, 6, 6])
     wait_for(t, g, (zilch.NEXT,))
     assert g.frozen == [1]  # the same throw: the EV bot keeps a single 1 and rolls five
 
@@ -689,7 +695,7 @@ def test_ev_bot_banks_a_final_turn_that_wins_the_game():
     s["turn"]["player"] = 2
     g.restore(s, t.now)
     assert not zs.ev_should_bank(400, 3, g.rules)  # on points alone the EV bot would roll on
-    g.load_dice([4, 4, 4, 2, 3, 6], [2, 3, 6])  # had it rolled on: a Zilch
+    load_dice(g, [4, 4, 4, 2, 3, 6], [2, 3, 6])  # had it rolled on: a Zilch
     wait_for(t, g, (zilch.OVER,), max_ms=10000)
     assert g.winners == [2] and g.totals[1:] == [15100, 15200]
 
@@ -702,13 +708,13 @@ def test_ev_bot_still_rolls_when_a_tie_break_rival_plays_after_it():
     s["final_by"], s["queue"], s["previous"] = 1, [3], 1
     s["turn"]["player"] = 2
     g.restore(s, t.now)
-    g.load_dice([4, 4, 4, 2, 3, 6], [2, 3, 6])
+    load_dice(g, [4, 4, 4, 2, 3, 6], [2, 3, 6])
     wait_for(t, g, (zilch.END,), max_ms=10000)
     assert g.last_turn["result"] == "zilch"  # it rolled on (expected value), as before
 
 
 def test_a_pause_does_not_cut_the_result_or_a_bots_think_time():
-    t, g = table(2, bots=(2,), pace=dict(think_ms=1500, roll_ms=4, show_ms=1500))
+    t, g = table(2, bots=(2,), speed=dict(think_ms=1500, roll_ms=4, show_ms=1500))
     roll(t, g, [1, 1, 1, 2, 3, 4])
     keep(t, g, [1, 1, 1])
     choose(t, g, ("bank",))
@@ -737,3 +743,112 @@ def test_a_finished_match_restores_finished():
     g2.restore(s, t2.now)
     assert g2.over and g2.winners == g.winners and g2.phase == zilch.OVER
     assert "WINS" in t2.screen_text()
+
+
+# --- the tumble and the challenge ruling (issue "Table-ready") ---------------------------------
+def tumble_frames(t, g):
+    """The faces the big dice show at each frame of one tumble."""
+    frames = []
+    while g.phase == zilch.ROLL:
+        faces = [d.look[0] for d in g.view.big if d.look is not None]
+        if not frames or faces != frames[-1]:
+            frames.append(faces)
+        t.advance(2)
+    return frames
+
+
+def test_the_tumble_looks_random_and_never_changes_the_dealt_dice():
+    firsts = []
+    for seed in (1, 2, 3, 4):
+        t, g = table(2, seed=seed, speed=dict(think_ms=6, roll_ms=600, show_ms=1500))
+        wait_for(t, g, (zilch.PRE,))
+        t.press(1, hold_ms=800)  # hold "Roll 6 dice": the tumble starts at 600 ms
+        wait_for(t, g, (zilch.ROLL,))
+        frames = tumble_frames(t, g)
+        assert len(frames) >= 8
+        for a, b in zip(frames, frames[1:]):
+            assert all(x != y for x, y in zip(a, b))  # every die turns each frame
+        for i in range(6):
+            assert len({f[i] for f in frames}) >= 4  # not the 1,4,1,4 of a fixed formula
+        firsts.append(tuple(frames[0]))
+    assert len(set(firsts)) == 4 and (1, 4, 1, 4, 1, 4) not in firsts
+    dealt = []  # the same seed deals the same dice, however long the tumble ran
+    for roll_ms in (4, 600):
+        t, g = table(2, seed=7, speed=dict(think_ms=6, roll_ms=roll_ms, show_ms=1500))
+        choose(t, g, ("roll",))
+        wait_for(t, g, (zilch.PICK, zilch.END))
+        dealt.append(list(g.roll))
+    assert dealt[0] == dealt[1]
+
+
+def test_the_before_challenge_closes_for_good_once_5000_is_reached():
+    t, g = table(2, challenge=True)
+    g.totals[1:] = [4800, 0]
+    g.on_board[1:] = [True, True]
+    g.restore(g.state(), t.now)
+    assert g.challenge_slot(1) == 0 and g.reached[1] is False
+    roll(t, g, [1, 1, 1, 2, 3, 4])  # no challenge: a plain roll
+    keep(t, g, [1, 1, 1])
+    choose(t, g, ("bank",))  # 5800: the 5,000 is reached, the "before" one unused
+    assert g.reached[1] and g.challenge_slot(1) == 1
+    next_turn(t, g)
+    load_dice(g, [1, 1, 1, 2, 3, 4])
+    choose(t, g, ("challenge", 1))  # P2 takes 1000 off P1: 4800 again
+    keep(t, g, [1, 1, 1])
+    choose(t, g, ("bank",))
+    assert g.totals[1:] == [4800, 1000]
+    next_turn(t, g)
+    assert g.player == 1 and g.challenge_slot(1) == 1  # below 5,000, yet only "after"
+    assert "Challenge risk 600" in t.screen_text()  # the first challenge P1 announces
+    load_dice(g, [2, 3, 4, 6, 6, 2])
+    choose(t, g, ("challenge", 2))
+    wait_for(t, g, (zilch.END,))
+    assert g.challenges[1] == [False, True] and g.totals[1] == 4200
+    s = g.state()
+    assert s["reached"][1] is True
+    t2, g2 = table(2, challenge=True)
+    g2.restore(s, t2.now)
+    assert g2.reached[1] and g2.challenge_slot(1) == -1  # "before" closed, "after" used
+
+
+def test_a_restored_total_at_5000_counts_as_reached():
+    t, g = table(2, challenge=True)
+    s = g.state()
+    s["totals"] = [0, 5000, 0]
+    g.restore(s, t.now)
+    assert g.reached[1:] == [True, False] and g.challenge_slot(1) == 1 and g.challenge_slot(2) == 0
+
+
+def test_zilch_imports_bots_and_strategy_only_when_needed():
+    import sys
+
+    import games
+
+    games.unload()
+    t, g = table(2)
+    assert "games.zilch_bots" not in sys.modules and "games.zilch_strategy" not in sys.modules
+    games.unload()
+    t, g = table(2, hint=True)  # the hint line reads the strategy's tables, no bots
+    assert "games.zilch_strategy" in sys.modules and "games.zilch_bots" not in sys.modules
+    games.unload()
+    t, g = table(2, bots=(2,))
+    assert "games.zilch_bots" in sys.modules
+
+
+def test_every_phase_change_is_one_the_flow_table_lists():
+    assert zilch.PRE == 0 and zilch.OVER == len(zilch.NAMES) - 1 == len(zilch.FLOW) - 1
+    t, g = table(2, (1, 2), 3, FAST, variant=5000)
+    seen = set()
+    real = g.go
+
+    def go(phase, now):
+        seen.add((g.phase, phase))
+        real(phase, now)
+
+    g.go = go
+    assert t.run_until_over(600000)
+    assert all(b in zilch.FLOW[a] for a, b in seen)
+    assert {(zilch.PRE, zilch.ROLL), (zilch.ROLL, zilch.PICK), (zilch.PICK, zilch.NEXT),
+            (zilch.NEXT, zilch.END), (zilch.END, zilch.PRE), (zilch.END, zilch.OVER)} <= seen
+    with pytest.raises(ValueError):
+        g.go(zilch.PICK, t.now)  # OVER goes nowhere

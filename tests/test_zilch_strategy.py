@@ -89,10 +89,10 @@ def test_expected_points_per_turn_figures():
 def test_hint():
     classic = Rules.classic()
     assert zs.hint(450, 1, classic) == -22
-    assert zs.hint_text(450, 1, classic) == "bank: expected gain of rolling is -22"
-    assert zs.hint_text(400, 1, classic) == "roll: expected gain of rolling is +13"
-    assert zs.hint_text(400, 1, classic, on_board=False).startswith("must roll: ")
-    assert zs.hint_text(2000, 6, classic).startswith("must roll: ")
+    assert zs.hint_text(450, 1, classic) == "hint: bank (-22)"
+    assert zs.hint_text(400, 1, classic) == "hint: roll (+13)"
+    assert zs.hint_text(400, 1, classic, on_board=False).startswith("must roll (")
+    assert zs.hint_text(2000, 6, classic).startswith("must roll (")
     # far beyond the stored rows the gain keeps falling
     assert zs.hint(5000, 1, classic) < zs.hint(2000, 1, classic) < 0
     assert zs.hint(30000, 6, classic) < 0 < zs.hint(4000, 6, classic)

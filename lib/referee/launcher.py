@@ -1,10 +1,11 @@
 """The launcher: pick a game, the number of players, the bots and the options,
-with one button (tap = next, hold = choose). Defaults come from settings."""
+with one button (tap = next, hold = choose). Defaults come from settings.
+The players and setup pages end with "Back" (to the previous page)."""
 
 import displayio
 
 from referee import palette, screen
-from referee.menu import Menu, MenuView
+from referee.menu import BACK, Menu, MenuView
 from referee.core import seat
 
 _START = "__start__"
@@ -24,9 +25,12 @@ class Launcher:
         self.root.append(screen.background())
         self.view = MenuView()
         self.root.append(self.view.group)
-        self.note = screen.centred("", screen.HEIGHT - 34, 1, palette.WARN)
+        # the app's notes for the maker (bad settings, capture) at scale 1 under the
+        # rows; what a player must read (``say``) replaces the hint line at scale 2
+        self.note = screen.centred("", screen.HEIGHT - 36, 1, palette.WARN)
         self.root.append(self.note)
         self.choice = None  # (name, players, bots, options) once chosen
+        self.said = ""
         self.reset()
 
     def reset(self):
@@ -55,6 +59,10 @@ class Launcher:
     def warn(self, text):
         self.note.text = screen.fit(text, screen.WIDTH, 1)
 
+    def say(self, text):
+        # a message for the players, in the hint line until the next press
+        self.said = screen.fit(text, screen.WIDTH - 16, 2)
+
     def _setup_items(self):
         items = [("Start!", _START)]
         # a game may say how strong each bot is: bot_level(options, bots, seat, True)
@@ -71,11 +79,23 @@ class Launcher:
         return items
 
     def _draw(self):
-        self.view.show(self.menu)
+        if self.said:
+            self.view.show(self.menu, self.said, palette.WARN)
+        else:
+            self.view.show(self.menu)
+
+    def _players_menu(self):
+        lo = self.module.MIN_PLAYERS
+        hi = min(self.module.MAX_PLAYERS, self.stations)
+        self.players = max(lo, min(hi, self.players))
+        items = [(str(n) + " players", n) for n in range(lo, hi + 1)]
+        self.menu = Menu("Players", items, index=self.players - lo, back=True)
+        self.stage = "players"
 
     def gesture(self, player, kind, count):
         from referee.gestures import HOLD, TAP
 
+        self.said = ""
         if kind == TAP:
             self.menu.tap(player, count)
         elif kind == HOLD:
@@ -90,27 +110,28 @@ class Launcher:
             try:
                 self.module = self.registry.load(value)
             except ImportError as e:
-                self.warn(str(value) + " is not installed: " + str(e))
+                self.say("not installed: " + str(value))
+                self.warn(str(value) + ": " + str(e))
                 return
             self.name = value
-            lo = self.module.MIN_PLAYERS
-            hi = min(self.module.MAX_PLAYERS, self.stations)
-            self.players = max(lo, min(hi, self.players))
-            items = [(str(n) + " players", n) for n in range(lo, hi + 1)]
-            self.menu = Menu("Players", items, index=self.players - lo)
-            self.stage = "players"
+            self._players_menu()
+        elif value == BACK:
+            if self.stage == "players":
+                self.reset()
+            else:
+                self._players_menu()
         elif self.stage == "players":
             self.players = value
             self.bots = [p for p in self.settings.get("bots", ()) if p <= value]
             self.options = {}
             for opt in self.module.OPTIONS:
                 self.options[opt.key] = opt.check(self.settings.get(opt.key, opt.default))
-            self.menu = Menu(self.module.TITLE, self._setup_items())
+            self.menu = Menu(self.module.TITLE, self._setup_items(), back=True)
             self.stage = "setup"
         elif self.stage == "setup":
             if value == _START:
                 if len(self.bots) >= self.players and self.players > 1:
-                    self.warn("at least one seat must be human")
+                    self.say("one seat must be human")
                     return
                 self.choice = (self.name, self.players, tuple(sorted(self.bots)), dict(self.options))
                 return
@@ -126,4 +147,4 @@ class Launcher:
                         i = opt.choices.index(self.options[key]) if self.options[key] in opt.choices else -1
                         self.options[key] = opt.choices[(i + 1) % len(opt.choices)]
             index = self.menu.index
-            self.menu = Menu(self.module.TITLE, self._setup_items(), index=index)
+            self.menu = Menu(self.module.TITLE, self._setup_items(), index=index, back=True)

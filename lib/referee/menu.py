@@ -2,23 +2,32 @@
 
 ``Menu`` is the model; ``MenuView`` draws it. Any station may drive a menu
 unless ``owner`` names the one player allowed (the active player's menu).
+A menu with a way back lists "Back" last (``back=True``); choosing it gives
+``BACK``. The highlight takes the colour of the player choosing (the owner,
+else whoever pressed last); arrows show that items are hidden above or below.
 """
 
 import displayio
+import vectorio
 
 from referee import palette, screen
 
 VISIBLE = 6
+BACK = "__back__"  # the value of a menu's "Back" item
+HINT = "tap: next  hold: choose"
 
 
 class Menu:
-    def __init__(self, title, items, owner=None, index=0):
-        """``items``: list of (text, value)."""
+    def __init__(self, title, items, owner=None, index=0, back=False):
+        """``items``: list of (text, value); ``back``: add "Back" (value ``BACK``) last."""
         self.title = title
         self.items = list(items)
+        if back:
+            self.items.append(("Back", BACK))
         self.owner = owner
         self.index = index if 0 <= index < len(self.items) else 0
         self.chosen = None
+        self.by = owner or 0  # the player choosing (0: nobody has pressed yet)
 
     def allowed(self, player):
         return self.owner is None or player == self.owner
@@ -26,12 +35,14 @@ class Menu:
     def tap(self, player, count=1):
         if self.allowed(player) and self.items:
             self.index = (self.index + count) % len(self.items)
+            self.by = player
             return True
         return False
 
     def hold(self, player):
         """Choose the current item; returns its value (or None if not allowed)."""
         if self.allowed(player) and self.items:
+            self.by = player
             self.chosen = self.items[self.index][1]
             return self.chosen
         return None
@@ -40,38 +51,94 @@ class Menu:
         return self.items[self.index] if self.items else ("", None)
 
 
-class MenuView:
-    """Title on top, up to six rows, the current one highlighted, and a hint."""
+def _arrow(x, y, up):
+    # a 14 x 8 triangle pointing up or down, its top left corner at (x, y)
+    pts = [(0, 8), (14, 8), (7, 0)] if up else [(0, 0), (14, 0), (7, 8)]
+    return vectorio.Polygon(pixel_shader=screen.solid(palette.WARN), points=pts, x=x, y=y)
 
-    def __init__(self, y=40, rows=VISIBLE):
+
+class MenuView:
+    """Title on top, up to ``rows`` rows, the current one highlighted, a hint line.
+
+    ``x``, ``width``: the menu's column (the title and hint are centred over it);
+    ``pitch``: row height; ``right``: an item's text after its last double space is
+    drawn right-aligned (a points column). Everything is at scale 2."""
+
+    def __init__(self, y=40, rows=VISIBLE, x=8, width=screen.WIDTH - 16, pitch=28, title_y=4,
+                 hint_y=screen.HEIGHT - 26, right=False):
         self.group = displayio.Group()
-        self.title = screen.centred("", 4, 2, palette.WARN)
-        self.group.append(self.title)
-        self.rows = []
+        self.x = x
+        self.width = width
         self.y = y
-        self._bar = screen.rect(8, y - 2, screen.WIDTH - 16, 26, palette.ACCENT)  # one bar, moved
-        self.group.append(self._bar)
+        self.pitch = pitch
+        mid = x + width // 2
+        self.title = screen.text("", mid, title_y, 2, palette.WARN, (0.5, 0.0))
+        self.group.append(self.title)
+        self._bar_pal = screen.solid(palette.ACCENT)
+        self._bar = vectorio.Rectangle(pixel_shader=self._bar_pal, width=width, height=pitch - 2, x=x, y=y)
+        self.group.append(self._bar)  # one bar, moved
+        self.rows = []
+        self.right = []
+        cols = (width - 24) // (screen.CHAR_W * 2)
         for i in range(rows):
-            row = screen.text("", 16, y + i * 28, 2)
+            cy = y + i * pitch + (pitch - 2) // 2
+            row = screen.text("", x + 6, cy, 2, anchor=(0.0, 0.5), cols=cols)
             self.rows.append(row)
             self.group.append(row)
-        self.hint = screen.centred("", screen.HEIGHT - 18, 1, palette.DIM)
+            if right:
+                lb = screen.text("", x + width - 22, cy, 2, anchor=(1.0, 0.5), cols=8)
+                self.right.append(lb)
+                self.group.append(lb)
+        ax = x + width - 17
+        self._up = _arrow(ax, y + 2, True)
+        self._down = _arrow(ax, y + rows * pitch - 12, False)
+        self.group.append(self._up)
+        self.group.append(self._down)
+        self.hint = screen.text("", mid, hint_y, 2, palette.DIM, (0.5, 0.0), cols=width // 12)
         self.group.append(self.hint)
 
-    def show(self, menu, hint="tap = next    hold = choose"):
-        self.title.text = menu.title
+    def show(self, menu, hint=HINT, hint_color=palette.DIM):
+        self.title.text = screen.fit(menu.title, screen.WIDTH, 2)
         n = len(self.rows)
+        count = len(menu.items)
         first = 0
         if menu.index >= n:
             first = menu.index - n + 1
+        who = menu.owner or menu.by
+        colour = palette.station(who) if who else palette.ACCENT
+        self._bar_pal[0] = colour
+        ink = screen.ink_for(colour)
+        room = self.width - 24
         for i in range(n):
             k = first + i
             on = k == menu.index
             if on:
-                self._bar.y = self.y + i * 28 - 2
-            if k < len(menu.items):
-                self.rows[i].text = screen.fit(menu.items[k][0], screen.WIDTH - 32, 2)
-                self.rows[i].color = palette.BLACK if on else palette.TEXT
-            else:
-                self.rows[i].text = ""
+                self._bar.y = self.y + i * self.pitch
+            text = menu.items[k][0] if k < count else ""
+            side = ""
+            if self.right:
+                cut = text.rfind("  ")
+                if cut >= 0:
+                    side = text[cut + 2:]
+                    text = text[:cut]
+                self.right[i].text = side
+                self.right[i].color = ink if on else palette.TEXT
+                room = self.width - 36 - len(side) * 12
+            self.rows[i].text = screen.fit(text, room, 2)
+            self.rows[i].color = ink if on else palette.TEXT
+        self._bar.hidden = not count
+        self._up.hidden = first == 0
+        self._down.hidden = first + n >= count
         self.hint.text = hint
+        self.hint.color = hint_color
+
+    def clear(self):
+        """No menu: rows, bar, arrows and hint hidden (the title is the caller's)."""
+        for lb in self.rows:
+            lb.text = ""
+        for lb in self.right:
+            lb.text = ""
+        self._bar.hidden = True
+        self._up.hidden = True
+        self._down.hidden = True
+        self.hint.text = ""

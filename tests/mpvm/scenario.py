@@ -207,7 +207,7 @@ def match_part():
             app = App(head.box, Settings(None), games, catch_errors=False)
             game = app.launch(name, players, tuple(range(1, players + 1)), seed=SEED, options=options)
             if pace:
-                game.pace(*pace)
+                game.think_ns, game.roll_ns, game.show_ns = [v * 1000000 for v in pace]
             steps = 0
             while not game.over and steps < 200000:
                 head.now += 2000000

@@ -1,0 +1,151 @@
+# Zilch's screen (docs/zilch.md, "The screen"). Built once for the table; afterwards
+# only texts, colours and `hidden` change. The flow (games/zilch.py) calls it with
+# plain values: faces, totals, texts.
+#
+# Layout (320x240), everything a player reads at scale 2 or more:
+#   0..24     header band in the active player's colour: "P1 to play"  "turn 350"
+#   28..72    the throw: six 44 px dice
+#   76..100   dice set aside this turn as digits ("kept 1 5 5": small dice would
+#             have pips under 5 px) and the status ("FINAL TURN", "CORNER")
+#   102..240  left: the menu (referee.menu.MenuView: title, 4 rows, arrows, hint line)
+#             right: the totals, one row per seat (19 px apart at 7 players)
+#   a turn's result (BANK / ZILCH!) replaces the menu; the winner's goes high and wide
+
+from referee import palette, screen
+from referee.menu import MenuView
+from referee.core import const, seat
+
+_HEAD_H = const(24)
+_DIE = const(44)
+_DIE_GAP = const(6)
+_DICE_Y = const(28)
+_KEPT_Y = const(76)
+_MENU_W = const(216)
+_TITLE_Y = const(102)
+_MENU_Y = const(128)
+_ROW_H = const(22)
+_ROWS = const(4)
+_HINT_Y = const(216)
+_SCORE_X = const(220)
+_SCORE_Y = const(102)
+_SCORE_H = const(138)
+
+FREE = const(0x8A8F98)  # free dice waiting to be rolled
+PICKED = const(0xFFE38A)  # dice of the highlighted set-aside
+
+
+class View:
+    def __init__(self, root, players):
+        self.players = players
+        root.append(screen.background())
+        self.head_bg = screen.rect(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
+        root.append(self.head_bg)
+        self.head = screen.text("", 6, 0, 2)
+        root.append(self.head)
+        self.head_points = screen.text("", screen.WIDTH - 6, 0, 2, anchor=(1.0, 0.0))
+        root.append(self.head_points)
+        x0 = (screen.WIDTH - (6 * _DIE + 5 * _DIE_GAP)) // 2
+        self.big = []
+        for i in range(6):
+            d = screen.Die(x0 + i * (_DIE + _DIE_GAP), _DICE_Y, _DIE)
+            d.look = 0
+            self.big.append(d)
+            root.append(d.group)
+        self.kept_text = screen.text("", 6, _KEPT_Y, 2, cols=14)
+        root.append(self.kept_text)
+        self.status_text = screen.text("", screen.WIDTH - 4, _KEPT_Y, 2, palette.WARN, (1.0, 0.0), cols=10)
+        root.append(self.status_text)
+        self.menu_view = MenuView(y=_MENU_Y, rows=_ROWS, x=0, width=_MENU_W, pitch=_ROW_H,
+                                  title_y=_TITLE_Y, hint_y=_HINT_Y, right=True)
+        root.append(self.menu_view.group)
+        self.banner = screen.text("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), cols=9)
+        root.append(self.banner)
+        self.banner2 = screen.text("", _MENU_W // 2, _MENU_Y + 52, 2, palette.TEXT, (0.5, 0.0), cols=18, rows=2)
+        root.append(self.banner2)
+        root.append(screen.rect(_SCORE_X, _SCORE_Y, screen.WIDTH - _SCORE_X, _SCORE_H, palette.PANEL))
+        self.pitch = pitch = min(26, _SCORE_H // players)
+        self.score_bg = screen.rect(_SCORE_X, _SCORE_Y, screen.WIDTH - _SCORE_X, pitch - 1, palette.PANEL)
+        root.append(self.score_bg)  # one highlight, moved to the marked seat
+        self.score_rows = []
+        for p in range(1, players + 1):
+            y = _SCORE_Y + (p - 1) * pitch
+            lb = screen.text("", _SCORE_X + 4, y + pitch // 2, 2, palette.station(p), (0.0, 0.5), cols=8)
+            self.score_rows.append(lb)
+            root.append(lb)
+
+    def header(self, left, right, colour):
+        screen.set_color(self.head_bg, colour)
+        ink = screen.ink_for(colour)
+        self.head.color = ink
+        self.head_points.color = ink
+        self.head.text = left
+        self.head_points.text = right
+
+    def dice(self, faces, free=False, picked=()):
+        # the throw: ``faces`` (None = a blank die, missing = no die), grey while
+        # waiting to be rolled, the dice at ``picked`` (indexes) lit as a set-aside
+        body = FREE if free else palette.WHITE
+        for i, d in enumerate(self.big):
+            if i >= len(faces):
+                look = None
+            elif i in picked:
+                look = (faces[i], PICKED, palette.WARN)
+            else:
+                look = (faces[i], body, None)
+            _show(d, look)
+
+    def kept(self, faces):
+        self.kept_text.text = ("kept " + " ".join(str(f) for f in faces)) if faces else ""
+
+    def status(self, text):
+        self.status_text.text = text
+
+    def menu(self, menu, hint):
+        self.menu_view.show(menu, hint)
+
+    def no_menu(self, title=""):
+        self.menu_view.clear()
+        self.menu_view.title.text = title
+
+    def scores(self, totals, marked):
+        # ``marked``: the seat highlighted (the active player, the winner), 0 = none
+        bg = self.score_bg
+        bg.hidden = not marked
+        if marked:
+            bg.y = _SCORE_Y + (marked - 1) * self.pitch
+            screen.set_color(bg, palette.station(marked))
+        for p in range(1, self.players + 1):
+            lb = self.score_rows[p - 1]
+            lb.text = seat(p) + " " + str(totals[p])
+            on = p == marked
+            lb.color = screen.ink_for(palette.station(p)) if on else palette.station(p)
+
+    def result(self, big, small, colour, high=False):
+        # a turn's result in the menu's place; the winner's (``high``) over the dice
+        if high:
+            self.banner.anchored_position = (screen.WIDTH // 2, _DICE_Y + 4)
+            self.banner2.anchored_position = (screen.WIDTH // 2, _DICE_Y + 52)
+        else:
+            self.banner.anchored_position = (_MENU_W // 2, _MENU_Y)
+            self.banner2.anchored_position = (_MENU_W // 2, _MENU_Y + 52)
+        self.banner.text = big
+        self.banner.color = colour
+        self.banner2.text = small
+        self.banner.hidden = False
+        self.banner2.hidden = False
+
+    def no_result(self):
+        self.banner.hidden = True
+        self.banner2.hidden = True
+
+
+def _show(die, look):
+    # ``look`` = (face, body, border) on ``die`` (None hides it); a die that already
+    # shows it is left alone (redrawing shapes is costly)
+    if die.look == look:
+        return
+    die.look = look
+    if look is None:
+        die.hide()
+    else:
+        die.show(look[0], look[1], border=look[2])

@@ -1,0 +1,67 @@
+"""Menus (referee.menu) for every caller: a Back item, the chooser's colour, arrows
+when items are hidden, text at scale 2; the launcher's Back between its pages."""
+from hardware.sim import SimTable
+from referee import palette
+from referee.menu import BACK, Menu, MenuView
+
+
+def test_back_is_the_last_item_and_chooses_back():
+    m = Menu("Pick", [("A", 1), ("B", 2)], back=True)
+    assert m.items[-1] == ("Back", BACK)
+    m.tap(3, 2)
+    assert m.hold(3) == BACK
+    assert Menu("Pick", [("A", 1)]).items == [("A", 1)]  # no Back unless asked
+
+
+def test_highlight_takes_the_choosers_colour_and_ink():
+    v = MenuView()
+    m = Menu("Pick", [("A", 1), ("B", 2)])
+    v.show(m)
+    assert v._bar_pal[0] == palette.ACCENT  # nobody has pressed yet
+    m.tap(4)
+    v.show(m)
+    assert v._bar_pal[0] == palette.station(4)
+    assert v.rows[1].color == palette.BLACK  # dark ink on P4's yellow
+    owned = Menu("Yours", [("A", 1)], owner=6)
+    v.show(owned)
+    assert v._bar_pal[0] == palette.station(6)
+
+
+def test_arrows_say_that_items_are_hidden_and_all_text_is_scale_2():
+    v = MenuView(rows=3)
+    m = Menu("Long", [(str(i), i) for i in range(5)])
+    v.show(m)
+    assert v._up.hidden and not v._down.hidden
+    m.tap(1, 2)
+    v.show(m)
+    assert v._up.hidden and not v._down.hidden
+    m.tap(1, 2)  # the last item: the first two are hidden
+    v.show(m)
+    assert not v._up.hidden and v._down.hidden
+    short = Menu("Short", [("a", 1), ("b", 2)])
+    v.show(short)
+    assert v._up.hidden and v._down.hidden
+    assert {lb.scale for lb in v.rows + [v.title, v.hint]} == {2}
+
+
+def to_back(t):
+    m = t.app.launcher.menu
+    t.tap(1, (len(m.items) - 1 - m.index) % len(m.items))
+
+
+def test_launcher_pages_have_back_to_the_previous_page():
+    t = SimTable(players=3)
+    t.advance(10)
+    t.hold(1)  # Reaction test -> Players
+    assert "Players" in t.screen_text() and t.app.launcher.menu.items[-1] == ("Back", BACK)
+    to_back(t)
+    assert "Back" in t.screen_text()
+    t.hold(1)  # Back -> the games
+    assert "Choose a game" in t.screen_text()
+    t.hold(1)
+    t.hold(1)  # 3 players -> the setup page
+    launcher = t.app.launcher
+    assert launcher.stage == "setup" and launcher.menu.items[-1][1] == BACK
+    to_back(t)
+    t.hold(1)  # Back -> Players, the number kept
+    assert launcher.stage == "players" and launcher.menu.current()[1] == 3
