@@ -353,7 +353,9 @@ def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
 
     t = SimTable(players=2, seed=3)
     g = t.start("zilch", bots=(1, 2), seed=5)
-    g.pace(think_ms=6, roll_ms=4, show_ms=6)
+    from zilch_helpers import pace
+
+    pace(g, think_ms=6, roll_ms=4, show_ms=6)
     t.advance(300)
     assert "version" not in t.app.store.load()  # a game without VERSION writes none
     from referee.game import BaseGame
@@ -366,7 +368,7 @@ def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
     assert t.app.mode == "launcher" and "Saved match from another version" in text and "Resume" not in text
     assert any("saved by version None, this is 2" in m for m in t.box.logs)
     g = t.start("zilch", bots=(1, 2), seed=6)  # a save of this version records it, and resumes
-    g.pace(think_ms=6, roll_ms=4, show_ms=6)
+    pace(g, think_ms=6, roll_ms=4, show_ms=6)
     t.advance(300)
     assert t.app.store.load()["version"] == 2
     t.reboot()
