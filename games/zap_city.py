@@ -362,16 +362,23 @@ class Game(BaseGame):
             v.said("Game over: " + why, "hold a button: menu", palette.WARN)
         lines = ["", "", "", ""]
         i = 0
-        for place, p, n in R.ranking(self.st):
-            lines[i] = str(place) + ". " + seat(p) + "  " + str(n) + " symbols"
+        for _p, text in self.standings():
+            lines[i] = text
             i += 1
         v.panel(lines[0], lines[1], lines[2], lines[3], first=palette.TEXT)
 
+    def standings(self):
+        # [(seat, "1. P2  6 symbols"), ...] by the rules' ranking (the app shows them
+        # when the table ends the match from the pause menu; the end screen too).
+        out = []
+        for place, p, n in R.ranking(self.st):
+            out.append((p, str(place) + ". " + seat(p) + "  " + str(n) + " symbols"))
+        return out
+
     def end(self, now_ns):
-        # "End game" from the pause menu: the standings by ranking.
+        # "End game" from the pause menu: over, without a winner.
         if self.phase != OVER:
             self._over(now_ns, 0, "ended")
-        return True
 
     # -- input and time ----------------------------------------------------------------
     def gesture(self, player, kind, count, now_ns):

@@ -364,21 +364,23 @@ def test_a_bots_button_is_ignored():
 
 
 # --- the end from the pause menu ---------------------------------------------------------
-def test_end_game_from_the_pause_menu_shows_the_standings(tmp_path):
+def test_end_game_from_the_pause_menu_shows_the_standings():
     st = R.new_state(3)
     to_city(st, 2, ["1", "2", "J"])
     to_city(st, 3, ["4"])
     t, g = table(3, st=st)
+    assert g.standings() == [(2, "1. P2  3 symbols"), (3, "2. P3  1 symbols"), (1, "3. P1  0 symbols")]
     t.menu()
     t.advance(500)
     assert t.app.mode == "pause"
     t.tap(1)  # -> End game
     t.hold(1)
-    assert t.app.mode == "game" and g.over and g.phase == Z.OVER and g.winners == []
+    t.tap(1)  # -> Yes, end it
+    t.hold(1)
+    assert t.app.mode == "ended" and g.over and g.phase == Z.OVER and g.winners == []
     text = t.screen_text()
-    assert "Game over: ended" in text
+    assert "Match ended" in text
     assert text.index("1. P2  3 symbols") < text.index("2. P3  1 symbols") < text.index("3. P1  0 symbols")
-    t.save_png(str(tmp_path / "ended.png"))
     assert t.app.store.load() is None  # an ended match is not offered again
     t.hold(1)
     assert t.app.mode == "launcher"
