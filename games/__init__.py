@@ -15,6 +15,7 @@ REGISTRY = (
     ("wurfelblitz", "Wurfelblitz", "games.wurfelblitz"),
     ("lightning_dice", "Lightning Dice", "games.lightning_dice"),
     ("zilch", "Zilch", "games.zilch"),
+    ("zap_city", "ZAP City", "games.zap_city"),
     ("selftest", "Self test", "referee.selftest"),
 )
 

@@ -1,0 +1,152 @@
+# ZAP City's screen (games/zap_city.py draws through it). Built once for the table,
+# then only tiles, texts and colours change.
+#
+# 320x240, every text at scale 2:
+#   y   0..96   the board: one row per seat, 24 px apart: "P1", its three Urban tops,
+#               a gap, its City die's six sides, and a short note on the right (symbols
+#               in the City die; totals in the throw-off). The seat to play has a bar.
+#   y  98..146  the result: the action just taken, two lines
+#   y 146..240  the panel: four lines (whose turn and what to press, the menu with a
+#               bar on the current item, the throw-off, the standings)
+# Sides and tops are tiles of one small bitmap (12x12 px, shown at scale 2): a disk in
+# its owner's colour, an empty side dark with an outline, a highlighted one white with
+# a frame in its owner's colour. Their symbols are one Text over the whole board (two
+# character cells per tile), black on every owner colour.
+
+import displayio
+
+from referee import palette, screen
+from referee.core import const, seat
+
+PITCH = const(24)  # tile pitch on screen (a 12 px tile at scale 2)
+X0 = const(30)  # the board's left edge (after the seat labels)
+COLS = const(10)  # 3 tops, a gap, 6 City sides
+CITY0 = const(4)  # first City column
+RESULT_Y = const(98)
+PANEL_Y = const(146)
+LINES = const(4)
+_T = const(12)  # a tile in bitmap pixels
+_EMPTY = const(5)  # tile of an empty side; 1..4: a disk of that seat; +5: highlighted
+_HIGH = const(5)
+_ACTIVE_BG = 0x2E4A66
+_EMPTY_FILL = 0x1C2630
+_OUTLINE = 0x5A6878
+
+
+def _tiles():
+    # 11 tiles: 0 blank, 1..4 owner colour, 5 empty, 6..9 white framed in the owner's
+    # colour, 10 white framed in grey (a highlighted empty side). Colour 0 is transparent.
+    bm = displayio.Bitmap(11 * _T, _T, 8)
+    pal = displayio.Palette(8)
+    pal.make_transparent(0)
+    for k in range(4):
+        pal[k + 1] = palette.station(k + 1)
+    pal[5] = _EMPTY_FILL
+    pal[6] = _OUTLINE
+    pal[7] = palette.WHITE
+    for t in range(1, 11):
+        x0 = t * _T
+        for y in range(_T - 1):
+            for x in range(_T - 1):
+                edge = x == 0 or y == 0 or x == _T - 2 or y == _T - 2
+                if t < _EMPTY:
+                    c = t
+                elif t == _EMPTY:
+                    c = 6 if edge else 5
+                elif edge:
+                    c = t - _HIGH if t < 10 else 6
+                else:
+                    c = 7
+                bm[x0 + x, y] = c
+    return bm, pal
+
+
+class View:
+    def __init__(self, players):
+        self.players = players
+        root = displayio.Group()
+        self.root = root
+        root.append(screen.background())
+        self._bar_row = screen.rect(0, -PITCH, screen.WIDTH, PITCH, _ACTIVE_BG)
+        self._bar_row.hidden = True
+        root.append(self._bar_row)
+        bm, pal = _tiles()
+        self._grid = displayio.TileGrid(bm, pixel_shader=pal, width=COLS, height=players,
+                                        tile_width=_T, tile_height=_T, default_tile=0)
+        board = displayio.Group(scale=2, x=X0, y=1)
+        board.append(self._grid)
+        root.append(board)
+        self._sym = [""] * players  # each row's symbols, two cells a tile
+        self._note = [""] * players
+        self.symbols = screen.text("", X0 + 6, 0, 2, palette.BLACK, cols=2 * COLS, rows=players)
+        root.append(self.symbols)
+        self.notes = screen.text("", screen.WIDTH - 2, 0, 2, palette.DIM, (1.0, 0.0), cols=3, rows=players)
+        root.append(self.notes)
+        for p in range(1, players + 1):
+            root.append(screen.text(seat(p), 2, (p - 1) * PITCH, 2, palette.station(p)))
+        self.result = screen.text("", 4, RESULT_Y, 2, rows=2)
+        root.append(self.result)
+        self._bar = screen.rect(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT)
+        self._bar.hidden = True
+        root.append(self._bar)
+        self.lines = []
+        for i in range(LINES):
+            t = screen.text("", 8, PANEL_Y + i * PITCH, 2)
+            self.lines.append(t)
+            root.append(t)
+
+    # -- the board ------------------------------------------------------------------
+    def row(self, p, tops, city, marks=0):
+        # Seat p's row from disks (ints: owner * 8 + symbol index, 0 = empty side):
+        # tops (3) and city (6); marks: bit c highlights column c.
+        g = self._grid
+        r = p - 1
+        s = ""
+        for c in range(COLS):
+            if c < 3:
+                d = tops[c]
+            elif c >= CITY0:
+                d = city[c - CITY0]
+            else:
+                g[c, r] = 0
+                s += "  "
+                continue
+            t = (d >> 3) if d else _EMPTY
+            if (marks >> c) & 1:
+                t = t + _HIGH
+            g[c, r] = t
+            s += ("12345J"[d & 7] if d else " ") + " "
+        if s != self._sym[r]:
+            self._sym[r] = s
+            self.symbols.text = "\n".join(self._sym)
+
+    def note(self, p, s, color=palette.DIM):
+        self._note[p - 1] = s
+        self.notes.text = "\n".join(self._note)
+        self.notes.color = color
+
+    def active(self, p):
+        # The bar behind seat p's row (0: none).
+        self._bar_row.hidden = not p
+        self._bar_row.y = (p - 1) * PITCH
+
+    def tile(self, p, c):
+        # The tile shown at seat p's column c (tests read the board through it).
+        return self._grid[c, p - 1]
+
+    # -- words ------------------------------------------------------------------------
+    def said(self, one, two="", color=palette.TEXT):
+        self.result.text = one + "\n" + two
+        self.result.color = color
+
+    def panel(self, a="", b="", c="", d="", bar=-1, color=palette.TEXT, first=palette.WARN):
+        # Four lines; bar: the line drawn on the menu bar (black on it); first: the
+        # colour of the first line (whose turn, the menu's question).
+        texts = (a, b, c, d)
+        for i in range(LINES):
+            t = self.lines[i]
+            t.text = screen.fit(texts[i], screen.WIDTH - 16, 2)
+            t.color = palette.BLACK if i == bar else (first if i == 0 else color)
+        self._bar.hidden = bar < 0
+        if bar >= 0:
+            self._bar.y = PANEL_Y + bar * PITCH
