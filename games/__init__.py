@@ -41,9 +41,14 @@ def load(name):
     raise ValueError("unknown game: " + str(name) + " (known: " + ", ".join(names()) + ")")
 
 
+# Framework modules only a running game uses: loaded with the game, forgotten with it,
+# so the launcher after a match has the heap it had at boot.
+_GAME_ONLY = ("referee.selftest", "referee.game", "referee.arbiter", "referee.race_text")
+
+
 def unload():
     """Forget every loaded game module (and its rules modules) so the garbage
     collector can free their code. Call with no game object left alive."""
     for key in list(sys.modules.keys()):
-        if key.startswith("games.") or key == "referee.selftest":
+        if key.startswith("games.") or key in _GAME_ONLY:
             forget(key)

@@ -10,7 +10,6 @@ import displayio
 
 from referee import palette, screen
 from referee.box import REVEAL
-from referee.game import resolve_options
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
@@ -88,6 +87,7 @@ class App:
     def launch(self, name, players, bots=(), seed=None, options=None):
         """Start game ``name`` now. Raises ValueError for bad arguments."""
         module = self.registry.load(name)
+        from referee.game import resolve_options  # the game imported it: no cost at boot
         if not module.MIN_PLAYERS <= players <= min(module.MAX_PLAYERS, self.box.stations):
             raise ValueError(
                 module.TITLE + " is for " + str(module.MIN_PLAYERS) + "-" + str(module.MAX_PLAYERS) + " players on this box"
