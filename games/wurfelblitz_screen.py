@@ -1,0 +1,165 @@
+# Würfelblitz's screen (320x240): the View the flow draws through. Built once for
+# the table; afterwards only texts, colours, sizes and ``hidden`` change. The flow
+# passes plain values (texts, colours, the throw, disc counts): all displayio is here.
+#
+# Top to bottom: the header (the round; who rolls, "GO!", who buzzed) over the time
+# bar; the six coloured dice, the white dice and, right of them, a large text (who
+# answers, the tap count, the answer); three info lines; the disc strip, one column
+# per seat in its station colour.
+
+import displayio
+import vectorio
+
+from referee import palette, screen
+from referee.core import const, seat
+
+_DIE = const(44)
+_STEP = const(52)  # die + gap
+_DICE_X = const(8)  # (320 - 6 dice - 5 gaps) // 2
+_ROW1_Y = const(30)
+_ROW2_Y = const(80)
+_STRIP_Y = const(198)
+_EDGE = const(0x909090)  # die outline on the dark background
+_SKIPPED = const(0x404040)  # outline of a die that does not count, once the answer is shown
+_MID_Y = const(78)  # the countdown digit's centre
+LINE_CHARS = const(26)  # an info line at scale 2: (320 - 8) // 12
+_TEXT_W = const(312)
+
+
+def _set(label, text, color=None, scale=None):
+    if scale is not None and label.scale != scale:
+        label.set_scale(scale)
+    if label.text != text:
+        label.text = text
+    if color is not None and label.color != color:
+        label.color = color
+
+
+class View:
+    def __init__(self, root, players, whites, setup=False):
+        W = screen.WIDTH
+        self.players = players
+        root.append(screen.background())
+        self.top_left = screen.text("", 4, 2, 2, palette.DIM)
+        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
+        # even height: Blinka's PC display mis-sizes odd-area refreshes
+        self.tbar = screen.rect(0, 25, W, 4, palette.WARN)
+        self.tbar.hidden = True
+        self.tbar_w = -1
+        self.dice_group = dice = displayio.Group()
+        dice.hidden = True
+        for item in (self.top_left, self.top_right, self.tbar, dice):
+            root.append(item)
+        frame = screen.solid(palette.GOOD)  # a green frame behind each coloured die that counts
+        self.frames = []
+        self.dice = []  # the six coloured dice, then the white ones
+        for i in range(6):
+            f = vectorio.Rectangle(pixel_shader=frame, x=_DICE_X - 3 + i * _STEP, y=_ROW1_Y - 3,
+                                   width=_DIE + 6, height=_DIE + 6)
+            f.hidden = True
+            self.frames.append(f)
+            dice.append(f)
+        for i in range(6 + whites):
+            self.dice.append(screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
+            dice.append(self.dice[i].group)
+        self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
+                               cols=8)
+        # the countdown digit (scale 8), the title (4) and the match's winner (4-5)
+        self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5))
+        root.append(self.big)
+        root.append(self.mid)
+        self.lines = []
+        for y in (130, 152, 174):
+            self.lines.append(screen.text("", 4, y, 2))
+            root.append(self.lines[-1])
+        # the disc counts under each name, at scale 2: "B1 W2" if it fits the seat's
+        # cell, else "B1W2"; seven seats (45 px cells) leave no room for the name: the
+        # columns, in seat order and station colours, show "B1" over "W2"
+        cell = W // players
+        self.strip_gap = " " if cell >= 72 else "" if cell >= 52 else None
+        self.names = [None]
+        self.counts = [None]
+        for p in range(1, players + 1):
+            cx = (p - 1) * cell + cell // 2
+            c = palette.station(p)
+            self.names.append(screen.text(seat(p), cx, _STRIP_Y, 2, c, (0.5, 0.0), cols=5))
+            self.counts.append(screen.text("", cx, _STRIP_Y + 22, 2, c, (0.5, 0.0), cols=6))
+            root.append(self.names[p])
+            root.append(self.counts[p])
+        # handicap "each": a row per seat and how to change it (only built when needed)
+        self.setup_rows = None
+        if setup:
+            self.setup_rows = [screen.centred("tap: change yours   hold: start", 184, 1, palette.DIM)]
+            for p in range(1, players + 1):
+                self.setup_rows.append(screen.text("", 20, 9 + 21 * p, 2, palette.station(p)))
+            for lb in self.setup_rows:
+                root.append(lb)
+
+    # ------------------------------------------------------------------ the parts
+    def header(self, left, right, color=palette.TEXT, left_color=palette.DIM):
+        """The top line: ``left`` (None: unchanged) and ``right`` in ``color``."""
+        if left is not None:
+            _set(self.top_left, left, left_color)
+        _set(self.top_right, screen.fit(right, screen.WIDTH - 44, 2), color)
+
+    def bar(self, left, total):
+        """The time bar: ``left`` of ``total`` (ns) as a share of the width; hidden at 0."""
+        width = screen.WIDTH * left // total if left > 0 else 0
+        if width != self.tbar_w:
+            self.tbar_w = width
+            self.tbar.hidden = width <= 0
+            if width > 0:
+                self.tbar.width = width
+
+    def show_big(self, text, color=palette.TEXT):
+        _set(self.big, text, color)
+
+    def show_mid(self, text, color=palette.WARN, scale=8):
+        _set(self.mid, text, color, scale)
+
+    def show_throw(self, throw, counts=None):
+        """The throw (a list of (colour, face)); ``counts``: None before the answer is
+        shown, then one bool per coloured die (True: it counts, a green frame)."""
+        for i in range(len(throw)):
+            colour, face = throw[i]
+            pips = type(face) is int
+            border = _EDGE
+            if i < 6:
+                judged = counts is not None
+                self.frames[i].hidden = not (judged and counts[i])
+                if judged and not counts[i]:
+                    border = _SKIPPED
+            self.dice[i].show(face if pips else None, palette.DICE[colour],
+                              dot=None if pips else palette.DICE[face], border=border)
+        self.dice_group.hidden = False
+
+    def hide_throw(self):
+        self.dice_group.hidden = True
+
+    def line(self, i, text, color=palette.TEXT):
+        """Info line ``i``: scale 2 if it fits the width, else scale 1."""
+        scale = 2 if len(text) <= LINE_CHARS else 1
+        _set(self.lines[i], screen.fit(text, _TEXT_W, scale), color, scale)
+
+    def show_lines(self, first="", second="", third="", color=palette.TEXT):
+        """All three info lines; only the first in ``color``."""
+        self.line(0, first, color)
+        self.line(1, second)
+        self.line(2, third)
+
+    def discs(self, p, black, white, roller):
+        gap = self.strip_gap
+        b = "B" + str(black)
+        w = "W" + str(white)
+        star = "*" if roller else ""
+        _set(self.names[p], star + (seat(p) if gap is not None else b))
+        _set(self.counts[p], b + gap + w if gap is not None else w)
+
+    def setup(self, rows):
+        """Handicap "each": one row per seat; None ends the setup screen."""
+        if rows is None:
+            for lb in self.setup_rows or ():
+                lb.text = ""
+            return
+        for p in range(1, self.players + 1):
+            _set(self.setup_rows[p], rows[p - 1])
