@@ -18,7 +18,7 @@ _STEP = const(52)  # die + gap
 _DICE_X = const(8)  # (320 - 6 dice - 5 gaps) // 2
 _ROW1_Y = const(30)
 _ROW2_Y = const(80)
-_STRIP_Y = const(198)
+_STRIP_Y = const(194)
 _EDGE = const(0x909090)  # die outline on the dark background
 _SKIPPED = const(0x404040)  # outline of a die that does not count, once the answer is shown
 _MID_Y = const(78)  # the countdown digit's centre
@@ -72,20 +72,17 @@ class View:
         for y in (130, 152, 174):
             self.lines.append(screen.text("", 4, y, 2))
             root.append(self.lines[-1])
-        # the disc counts under each name, at scale 2: "B1 W2" if it fits the seat's
-        # cell, else "B1W2"; seven seats (45 px cells) leave no room for the name: the
-        # columns, in seat order and station colours, show "B1" over "W2"
+        # the strip: per seat one text of two rows in its station colour (one text, not
+        # two: ~450 B a seat), at scale 2: the name over "B1 W2" if that fits the seat's
+        # cell, else over "B1W2"; seven seats (45 px cells) leave no room for the name:
+        # "B1" over "W2"
         cell = W // players
         self.strip_gap = " " if cell >= 72 else "" if cell >= 52 else None
-        self.names = [None]
-        self.counts = [None]
+        self.seats = [None]
         for p in range(1, players + 1):
-            cx = (p - 1) * cell + cell // 2
-            c = palette.station(p)
-            self.names.append(screen.text(seat(p), cx, _STRIP_Y, 2, c, (0.5, 0.0), cols=5))
-            self.counts.append(screen.text("", cx, _STRIP_Y + 22, 2, c, (0.5, 0.0), cols=6))
-            root.append(self.names[p])
-            root.append(self.counts[p])
+            lb = screen.text("", (p - 1) * cell + cell // 2, _STRIP_Y, 2, palette.station(p), (0.5, 0.0), cols=5, rows=2)
+            self.seats.append(lb)
+            root.append(lb)
         # handicap "each": a row per seat and how to change it (only built when needed)
         self.setup_rows = None
         if setup:
@@ -151,9 +148,15 @@ class View:
         gap = self.strip_gap
         b = "B" + str(black)
         w = "W" + str(white)
-        star = "*" if roller else ""
-        _set(self.names[p], star + (seat(p) if gap is not None else b))
-        _set(self.counts[p], b + gap + w if gap is not None else w)
+        top = ("*" if roller else "") + (seat(p) if gap is not None else b)
+        low = b + gap + w if gap is not None else w
+        # centre the shorter row on the longer (the text's rows are left-aligned)
+        n = len(low) - len(top)
+        if n > 0:
+            top = "  "[:n // 2] + top
+        else:
+            low = "  "[:-n // 2] + low
+        _set(self.seats[p], top + "\n" + low)
 
     def setup(self, rows):
         """Handicap "each": one row per seat; None ends the setup screen."""

@@ -671,8 +671,9 @@ def test_disc_strip_is_big_and_fits_its_cells(players, tmp_path):
     g._draw_discs()
     cell = 320 // players
     for p in range(1, players + 1):
-        for lb in (g.view.names[p], g.view.counts[p]):
-            assert lb.scale == 2 and len(lb.text) * 12 <= cell - 4, (lb.text, cell)
+        lb = g.view.seats[p]
+        for row in lb.text.split("\n"):
+            assert lb.scale == 2 and len(row) * 12 <= cell - 4, (lb.text, cell)
     text = t.screen_text()
     assert ("B2" in text and "W2" in text) if players == 7 else ("B2 W2" in text or "B2W2" in text)
     t.save_png(str(tmp_path / "strip.png"))
