@@ -149,6 +149,7 @@ _TAP_JOIN_NS = const(5000000)  # 5 ms: a press this soon after a release continu
 _HOLD_NS = HOLD_MS * MS
 _CLOSE_SETTLE_NS = const(5000000)  # 5 ms: after the race closes, presses before it settle this long
 _OUT_RED = palette.scale(palette.BAD, 60)
+_WHITE_PX = const(0xA0A0A0)  # a white disc on the ring: plainly lit under the brightness cap, no hue
 
 
 def _names(players):
@@ -236,7 +237,7 @@ class Game(BaseGame):
         self.down = [False] * (players + 1)  # human station levels from capture
         self.last_down = [-1] * (players + 1)  # time of each human's last press edge
         self.fed_down = [False] * (players + 1)  # the last edge given to the race was a press
-        self.summary = ""  # what happened in the last round, one line
+        self.summary = []  # what happened in the last round: parts of text, each kept whole
         self.blinking = {}  # player -> end of the red blink
         self._round_reset()
         self.view = View(self.root, players, self.whites, self.setup)
@@ -254,8 +255,8 @@ class Game(BaseGame):
         self.reveal_at = self.deadline = self.closed_at = None  # closed_at: later presses are not part of the race
         self.rebound = False  # the race re-opened after wrong answers (call mode: the answer is shown)
         self.answer_until = 0
-        self.notes = []  # false starts / stuck buttons this round
-        self.flagged = []
+        self.results = []  # this round's verdicts so far (wrong answers), for its summary
+        self.flagged = []  # false starts and stuck buttons
         self.stuck = []  # held down since before the roll, still down (ignored until let go)
 
     def _in_round(self):
@@ -278,26 +279,17 @@ class Game(BaseGame):
             counts = [type(throw[i][1]) is int and (throw[i][0] in blocked) == flipped for i in range(6)]
         self.view.show_throw(self.throw, counts)
 
-    def _show_answer(self):
-        """The right answer, big, and its working on lines 2 and 3: word-wrapped, or
-        if that takes more than two lines, cut before its " -> " (the reasons small,
-        the sum big)."""
-        view = self.view
-        view.show_big("=" + str(self.answer), palette.GOOD)
-        text = rules.explain(self.throw, self.teaser)
-        cut = len(text)
-        if cut > LINE_CHARS:
-            cut = text.rfind(" ", 0, LINE_CHARS + 1)
-            if len(text) - cut - 1 > LINE_CHARS:
-                cut = text.find(" -> ")
-        view.line(1, text[:cut] if cut >= 0 else text)
-        view.line(2, text[cut + 1:] if cut >= 0 else "")
+    def _show_answer(self, parts, color):
+        """The right answer, big, the throw with the dice that count framed, and
+        ``parts`` in ``color`` over the answer's working."""
+        self.view.show_big("=" + str(self.answer), palette.GOOD)
+        self.view.info(parts, color, rules.explain(self.throw, self.teaser))
         self._draw_throw(True)
 
     def _show_setup(self):
         """Handicap "each": every player taps to set their own whites per black."""
         self.view.header("Whites for a black", "", palette.TEXT, palette.WARN)
-        self.view.show_lines()
+        self.view.info()
         rows = []
         for p in range(1, self.players + 1):
             h = self.discs[p].handicap
@@ -309,19 +301,26 @@ class Game(BaseGame):
         return [p for p in self.answerers if self.verdict.get(p) is None and (bots or not self.is_bot(p))]
 
     def _bot_words(self, verb):
-        """e.g. "P2 says 7  P3 says 9": what the bots among the answerers said."""
-        return "  ".join(seat(p) + verb + str(self.said[p]) for p in self.answerers if self.is_bot(p))
+        """e.g. ["P2 says 7", "P3 says 9"]: what the bots among the answerers said,
+        with the verdict once a bot has confirmed."""
+        out = []
+        for p in self.answerers:
+            if self.is_bot(p):
+                v = self.verdict.get(p)
+                out.append(seat(p) + verb + str(self.said[p]) + ("" if v is None else ": right" if v else ": wrong"))
+        return out
 
     def _show_confirm(self):
-        """Call mode, answer shown: who still has to hold (= "I said that") or tap."""
+        """Call mode, answer shown: who still has to hold (= "I said that") or tap, and
+        what the bots said."""
         humans = self._waiting()
+        parts = []
         if humans:
             text = _names(humans) + ": hold=said it tap=other"
             if len(text) > LINE_CHARS:
                 text = _names(humans) + ": hold=yes tap=no"
-            self.view.line(0, text, palette.WARN)
-        elif self._waiting(True):
-            self.view.line(0, self._bot_words(" said "), palette.WARN)
+            parts.append(text)
+        self._show_answer(parts + self._bot_words(" said "), palette.WARN)
 
     def _show_entry(self):
         """Tap mode: the count so far, big for one answerer, in a row for several."""
@@ -335,7 +334,7 @@ class Game(BaseGame):
                 counts += "  P" + str(p) + ":" + str(self.counters[p].taps) + ("" if self.verdict.get(p) is None else "!")
         humans = self._waiting()
         head = _names(humans) + ": tap answer, hold=send" if humans else _names(who) + " tapping..."
-        self.view.show_lines(head, "", counts[2:], palette.WARN)
+        self.view.info((head,), palette.WARN, rest=(counts[2:],))
 
     def _headline(self):
         """Who answers and by how much they were first, e.g. "P3 first by 1.204 ms"."""
@@ -344,11 +343,11 @@ class Game(BaseGame):
 
     # -------------------------------------------------------------------- rings
     def _ring_rest(self, p, now):
-        # 12 pixels: a bright quarter of the ring per black disc, then one dim white
-        # pixel per white disc, the rest faint in the station colour
+        # 12 pixels: a bright quarter of the ring per black disc, then one white pixel
+        # per white disc (neutral, half as bright), the rest faint in the station colour
         d = self.discs[p]
         c = palette.station(p)
-        px = [c] * (min(d.black, 3) * 4) + [0x505050] * d.white + [palette.scale(c, 30)] * rings.PER_RING
+        px = [c] * (min(d.black, 3) * 4) + [_WHITE_PX] * d.white + [palette.scale(c, 30)] * rings.PER_RING
         self.box.rings.set(p, rings.PIXELS, arg=px[:rings.PER_RING], now_ns=now)
 
     def _rings_wait(self, now):
@@ -372,29 +371,29 @@ class Game(BaseGame):
             self._to_wait(now_ns)
 
     def _to_wait(self, now):
-        """The roller's turn; the last throw and its answer (or what happened) stay on screen."""
+        """The roller's turn. The last round's throw, answer and results stay on screen
+        (the header names that round) until the next round is rolled."""
         self.go(WAIT, now)
         self.saves += 1  # between rounds: the app saves the match (state())
         self.until = now + _BOT_ROLL_NS
         p = self.roller
         view = self.view
-        view.header("Round " + str(self.round + 1), seat(p) + (" rolls" if self.is_bot(p) else ": tap to roll"),
-                    palette.station(p))
+        view.header("Round " + str(self.round if self.throw else self.round + 1),
+                    seat(p) + (" rolls" if self.is_bot(p) else ": tap to roll"), palette.station(p))
         view.bar(0, 1)
         view.show_mid("")
         if self.throw:
-            self._show_answer()
-            view.line(0, self.summary, palette.WARN)
+            self._show_answer(self.summary, palette.WARN)
         else:
             view.hide_throw()
             view.show_big("")
             if self.summary:
-                view.show_lines(self.summary, color=palette.WARN)
+                view.info(self.summary, palette.WARN)
             else:
                 t = self.teaser
                 view.show_mid(TITLE, palette.WARN, 4)
-                view.show_lines("Add the pips of the dice", "A dot twice: count the" if t else "whose colour shows no dot.")
-                view.line(2, "dotted colours instead!" if t else "First right: white disc", palette.DIM)
+                view.info(("Add the pips of the dice", "A dot twice: count the" if t else "whose colour shows no dot."),
+                          rest=("dotted colours instead!" if t else "First right: white disc",))
         self._draw_discs()
         if now >= self.flash_until:
             self._rings_wait(now)
@@ -424,7 +423,7 @@ class Game(BaseGame):
         view.hide_throw()
         view.show_mid("")
         view.show_big("")
-        view.show_lines()
+        view.info()
         view.header("Round " + str(self.round), seat(self.roller) + " rolls", palette.station(self.roller))
         self._draw_discs()
         self._countdown(now)
@@ -446,7 +445,7 @@ class Game(BaseGame):
             view.show_mid("")
             self._draw_throw(False)
             view.header(None, "GO!", palette.GOOD)
-            view.line(0, "  ".join(self.notes), palette.BAD)
+            self._show_notes()
             self.until = now + _DARK_NS
         for p in range(1, self.players + 1):
             if p not in self.flagged:
@@ -477,7 +476,7 @@ class Game(BaseGame):
         if not self._in_round():
             return
         if pressed:
-            if self.closed_at is None or t_ns < self.closed_at:
+            if self._in_time(t_ns):
                 self.race.edge(player, t_ns, True)
                 self.fed_down[player] = True
         elif self.fed_down[player]:
@@ -486,9 +485,8 @@ class Game(BaseGame):
         elif player in self.stuck:  # let go at last: from now on it may buzz
             self.stuck.remove(player)
             self.flagged.remove(player)
-            self.notes.remove(seat(player) + " held down: let go")
-            if self.phase == OPEN:
-                self.view.line(0, "  ".join(self.notes), palette.BAD)
+            if self.phase == OPEN and not self.rebound:
+                self._show_notes()
             self._ring_rest(player, t_ns)
         c = self.counters.get(player)
         if c and self.phase == ENTRY and self.verdict.get(player) is None:
@@ -547,7 +545,7 @@ class Game(BaseGame):
             t = self.bot_press[b]
             if t <= now:
                 del self.bot_press[b]
-                if self.closed_at is None or t < self.closed_at:  # else the answer was on screen: too late
+                if self._in_time(t):  # else the answer was on screen, or the time was up
                     self.race.edge(b, t, True)
                     self.race.edge(b, t + 80 * MS, False)
         self.race.settle(now)
@@ -585,20 +583,37 @@ class Game(BaseGame):
                 self.verdict[p] = "none"  # never answered: out, no penalty
             self._judge(now)
 
+    def _in_time(self, t):
+        # A press stamped ``t`` is part of the race: before the answer showed (call
+        # mode) and before the time limit, judged on the stamp alone (RULES.md: a press
+        # at or after the limit never answers, however the loop's passes fall).
+        return (self.closed_at is None or t < self.closed_at) and (self.deadline is None or t < self.deadline)
+
     def _flag(self, players, now, stuck=False):
         """False starts (or stuck buttons) the round has not flagged yet."""
+        new = False
         for p in players:
             if p not in self.flagged:
+                new = True
                 self.flagged.append(p)
                 if stuck:
                     self.stuck.append(p)
                     self.box.rings.set(p, rings.SOLID, palette.WARN, now_ns=now)
-                    self.notes.append(seat(p) + " held down: let go")
                 else:
                     self._ring_out(p, now)
                     self.box.sound.play(sound.FALSE_START, now)
-                    self.notes.append(seat(p) + " false start: out")
-                self.view.line(0, "  ".join(self.notes), palette.BAD)
+        if new:
+            self._show_notes()
+
+    def _show_notes(self):
+        """This round's false starts and stuck buttons, e.g. "P2 P5 false start: out"."""
+        out = [p for p in self.flagged if p not in self.stuck]
+        parts = []
+        if out:
+            parts.append(_names(out) + " false start: out")
+        if self.stuck:
+            parts.append(_names(self.stuck) + " held down: let go")
+        self.view.info(parts, palette.BAD)
 
     def _open(self, now):
         race = self.race
@@ -613,7 +628,7 @@ class Game(BaseGame):
         elif (self.closed_at is not None and now >= self.closed_at + race.tie_window_ns + _CLOSE_SETTLE_NS
               or len(out) + len(race.locked()) >= self.players):
             # nobody right (or nobody left to answer): void, the same roller rolls again
-            self.summary = ("Time up" if now >= self.deadline else "Nobody right") + ": round void"
+            self.summary = [("Time up" if now >= self.deadline else "Nobody right") + ": round void"] + self.results
             self.box.sound.play(sound.ERROR, now)
             self._to_wait(now)
 
@@ -641,7 +656,7 @@ class Game(BaseGame):
             one = len(who) == 1
             color = palette.station(who[0]) if one else palette.TEXT
             self.view.show_big((_names(who) if one else "") + "?", color)
-            self.view.show_lines(_names(who) + ": say it now!", self._bot_words(" says "), "", color)
+            self.view.info((_names(who) + ": say it now!",), color, rest=self._bot_words(" says "))
 
     def _to_confirm(self, now):
         self.go(CONFIRM, now)
@@ -650,7 +665,6 @@ class Game(BaseGame):
         for p in self.answerers:
             if self.is_bot(p):
                 self.bot_act[p] = self.bot.confirm_at(now)
-        self._show_answer()
         self._show_confirm()
 
     def _bots_answer(self, now):
@@ -691,15 +705,16 @@ class Game(BaseGame):
                 who += " said " + str(said) + ":"
             parts.append(who + (" wrong -1 white" if self.discs[p].penalise(self.supply) else " wrong"))
         self._draw_discs()
+        self.results += parts
         if not right:
             self.box.sound.play(sound.LOCKOUT, now)
             self.go(WRONG, now)
             self.until = now + _WRONG_NS
-            if self.mode == "tap":
+            if self.mode == "tap":  # the answer stays hidden
                 self.view.show_big("X", palette.BAD)
-                self.view.show_lines("  ".join(parts), "race open for the others", "", palette.BAD)
+                self.view.info(parts, palette.BAD, rest=("race open for the others",))
             else:
-                self.view.line(0, "  ".join(parts), palette.BAD)
+                self._show_answer(parts, palette.BAD)
             return
         gains = []
         champions = []
@@ -715,7 +730,7 @@ class Game(BaseGame):
             gains.append(note.split(":")[0])
         self.flash_until = now + _FLASH_NS
         self.roller = self._first_of(right)
-        self.summary = "  ".join(gains + parts)
+        self.summary = gains + self.results
         if champions:
             self._finish_match(now, champions)
         else:
@@ -742,18 +757,27 @@ class Game(BaseGame):
         self.answerers = []
         view = self.view
         view.header(None, "open again", palette.GOOD)
-        if self.mode == "tap":
+        if self.mode == "tap":  # who is out stays on screen
             view.show_big("")
-            view.show_lines()
+            view.info(self.results, palette.BAD)
         else:
-            view.line(0, "earlier callers may answer")
+            self._show_answer(("earlier callers may answer",), palette.TEXT)
         locked = self.race.locked()
         for p in range(1, self.players + 1):
             if p not in locked and p not in self.flagged:
                 self._ring_rest(p, now)
         self._open(now)
 
-    def resumed(self, now_ns, paused_ns, why="paused"):
+    def resumed(self, now_ns, paused_ns):
+        # The pause menu gave no edges to the game: buttons let go while it showed (the
+        # pause chord) are up now, and one still held counts only once pressed again.
+        self.down = [False] * (self.players + 1)
+        self._void(now_ns, paused_ns, "paused")
+
+    def capture_lost(self, now_ns):
+        self._void(now_ns, 0, "capture data lost")
+
+    def _void(self, now_ns, paused_ns, why):
         if not self._in_round():
             self.until += paused_ns
             if self.flash_until:
@@ -762,27 +786,33 @@ class Game(BaseGame):
         # a pause or lost capture data voids the round: back to the discs it began
         # with (saved when it began), the same roller rolls again
         self.race.lost_data(why)
-        self.box.reveal(True)
         self.blinking = {}
         self.flash_until = 0
         self.box.sound.play(sound.ERROR, now_ns)
-        self.summary = why + ": void"
+        self.summary = [why + ": void"]
         self.restore(self._saved, now_ns)
-
-    def capture_lost(self, now_ns):
-        self.resumed(now_ns, 0, "capture data lost")
+        self.box.reveal(True)  # only now: the throw nobody saw is off the screen
 
     def _finish_match(self, now, champions):
+        """The match is over: the winner large, the standings below, the discs strip."""
         self.winners = list(champions)
         self.over = True
         self.go(OVER, now)
         self.box.sound.play(sound.WIN, now)
-        self._show_answer()
-        self._draw_discs()
         self.view.header("Match over", "hold: menu", palette.DIM)
+        discs = self.discs
+        order = sorted(range(1, self.players + 1), key=lambda p: (-discs[p].black, -discs[p].white, p))
+        rows = []
+        rank = 0
+        for i in range(len(order)):
+            d = discs[order[i]]
+            if not i or (d.black, d.white) != (discs[order[i - 1]].black, discs[order[i - 1]].white):
+                rank = i + 1  # tied seats share a place
+            rows.append("%d. %s B%d W%d" % (rank, seat(order[i]), d.black, d.white))
         one = len(champions) == 1
-        self.view.line(0, _names(champions) + (" WINS!" if one else " WIN!"),
-                       palette.station(champions[0]) if one else palette.WARN)
+        self.view.over(_names(champions) + (" WINS!" if one else " WIN!"),
+                       palette.station(champions[0]) if one else palette.WARN, rows)
+        self._draw_discs()
         for p in range(1, self.players + 1):
             if p in champions:
                 self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
@@ -819,7 +849,6 @@ class Game(BaseGame):
             if rules.won(self.discs[p]):
                 champions.append(p)
         if champions:
-            self._new_throw()
             self._finish_match(now_ns, champions)
         else:
             self._to_wait(now_ns)

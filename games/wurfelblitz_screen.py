@@ -5,7 +5,9 @@
 # Top to bottom: the header (the round; who rolls, "GO!", who buzzed) over the time
 # bar; the six coloured dice, the white dice and, right of them, a large text (who
 # answers, the tap count, the answer); three info lines; the disc strip, one column
-# per seat in its station colour.
+# per seat in its station colour. Everything a player reads is at scale 2 or more.
+# The match-over screen: the winner at scale 4-5 (the largest thing on it) over the
+# standings.
 
 import displayio
 import vectorio
@@ -22,8 +24,30 @@ _STRIP_Y = const(194)
 _EDGE = const(0x909090)  # die outline on the dark background
 _SKIPPED = const(0x404040)  # outline of a die that does not count, once the answer is shown
 _MID_Y = const(78)  # the countdown digit's centre
+_WIN_Y = const(62)  # the winner's centre on the match-over screen
+_STAND_Y = const(96)
 LINE_CHARS = const(26)  # an info line at scale 2: (320 - 8) // 12
 _TEXT_W = const(312)
+
+
+def wrap(parts, width=LINE_CHARS):
+    # ``parts`` packed into lines of ``width`` characters, two spaces between parts;
+    # a part is broken (at its spaces) only when it is longer than a line.
+    out = []
+    line = ""
+    for part in parts:
+        gap = "  "
+        for word in (part,) if len(part) <= width else part.split(" "):
+            if not word:
+                continue
+            if line and len(line) + len(gap) + len(word) > width:
+                out.append(line)
+                line = ""
+            line = line + gap + word if line else word
+            gap = " "  # the words of a broken part
+    if line:
+        out.append(line)
+    return out
 
 
 def _set(label, text, color=None, scale=None):
@@ -65,13 +89,16 @@ class View:
         self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
                                cols=8)
         # the countdown digit (scale 8), the title (4) and the match's winner (4-5)
-        self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5))
+        self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5), cols=13)
         root.append(self.big)
         root.append(self.mid)
         self.lines = []
         for y in (130, 152, 174):
-            self.lines.append(screen.text("", 4, y, 2))
+            self.lines.append(screen.text("", 4, y, 2, cols=LINE_CHARS))
             root.append(self.lines[-1])
+        # the standings when the match is over: up to four rows of two columns
+        self.standings = screen.text("", 8, _STAND_Y, 2, cols=LINE_CHARS, rows=4)
+        root.append(self.standings)
         # the strip: per seat one text of two rows in its station colour (one text, not
         # two: ~450 B a seat), at scale 2: the name over "B1 W2" if that fits the seat's
         # cell, else over "B1W2"; seven seats (45 px cells) leave no room for the name:
@@ -79,16 +106,18 @@ class View:
         cell = W // players
         self.strip_gap = " " if cell >= 72 else "" if cell >= 52 else None
         self.seats = [None]
+        self.strip = displayio.Group()
+        root.append(self.strip)
         for p in range(1, players + 1):
             lb = screen.text("", (p - 1) * cell + cell // 2, _STRIP_Y, 2, palette.station(p), (0.5, 0.0), cols=5, rows=2)
             self.seats.append(lb)
-            root.append(lb)
+            self.strip.append(lb)
         # handicap "each": a row per seat and how to change it (only built when needed)
         self.setup_rows = None
         if setup:
-            self.setup_rows = [screen.centred("tap: change yours   hold: start", 184, 1, palette.DIM)]
+            self.setup_rows = [screen.centred("", 204, 2, palette.DIM)]
             for p in range(1, players + 1):
-                self.setup_rows.append(screen.text("", 20, 9 + 21 * p, 2, palette.station(p)))
+                self.setup_rows.append(screen.text("", 20, 28 + 22 * (p - 1), 2, palette.station(p), cols=LINE_CHARS))
             for lb in self.setup_rows:
                 root.append(lb)
 
@@ -133,16 +162,24 @@ class View:
     def hide_throw(self):
         self.dice_group.hidden = True
 
-    def line(self, i, text, color=palette.TEXT):
-        """Info line ``i``: scale 2 if it fits the width, else scale 1."""
-        scale = 2 if len(text) <= LINE_CHARS else 1
-        _set(self.lines[i], screen.fit(text, _TEXT_W, scale), color, scale)
-
-    def show_lines(self, first="", second="", third="", color=palette.TEXT):
-        """All three info lines; only the first in ``color``."""
-        self.line(0, first, color)
-        self.line(1, second)
-        self.line(2, third)
+    def info(self, parts=(), color=palette.TEXT, working="", rest=()):
+        """The three info lines: ``parts`` wrapped from the first line in ``color`` (a
+        part is never cut), then the answer's ``working`` (word-wrapped; cut before its
+        " -> " if it does not fit what is left) or the ``rest`` parts, in white."""
+        lines = wrap(parts)
+        first = len(lines)
+        if working:
+            more = wrap((working,))
+            left = 3 - first
+            if len(more) > left > 0:
+                cut = working.find(" -> ")
+                if cut >= 0:
+                    more = [working[:cut], working[cut + 1:]] if left > 1 else [working[cut + 1:]]
+            lines += more
+        lines += wrap(rest)
+        for i in range(3):
+            text = lines[i] if i < len(lines) else ""
+            _set(self.lines[i], screen.fit(text, _TEXT_W, 2), color if i < first else palette.TEXT)
 
     def discs(self, p, black, white, roller):
         gap = self.strip_gap
@@ -159,10 +196,31 @@ class View:
         _set(self.seats[p], top + "\n" + low)
 
     def setup(self, rows):
-        """Handicap "each": one row per seat; None ends the setup screen."""
+        """Handicap "each": one row per seat (the strip makes room); None ends it."""
+        self.strip.hidden = rows is not None
         if rows is None:
             for lb in self.setup_rows or ():
                 lb.text = ""
             return
         for p in range(1, self.players + 1):
             _set(self.setup_rows[p], rows[p - 1])
+        _set(self.setup_rows[0], "tap: change  hold: start")
+
+    def over(self, words, color, standings):
+        """The match is over: ``words`` (who won) as large as fits, ``standings`` rows
+        below it in two columns."""
+        self.hide_throw()
+        self.bar(0, 1)
+        self.show_big("")
+        self.info()
+        n = len(words)
+        scale = 5 if n <= 10 else 4 if n <= 13 else 3 if n <= 17 else 2
+        self.mid.anchored_position = (screen.WIDTH // 2, _WIN_Y)
+        _set(self.mid, words, color, scale)
+        rows = []
+        for i in range(min(4, len(standings))):
+            row = standings[i]
+            if i + 4 < len(standings):
+                row += " " * (13 - len(row)) + standings[i + 4]
+            rows.append(row)
+        _set(self.standings, "\n".join(rows))

@@ -6,7 +6,7 @@ import pytest
 import games.wurfelblitz as wb
 from games import wurfelblitz_rules as rules
 from hardware.sim import SimTable
-from referee import rings, sound
+from referee import palette, rings, sound
 from referee.game import resolve_options
 
 MS = 1000000
@@ -615,7 +615,7 @@ def test_handicap_each_lets_every_player_set_their_own():
     t, g = table(3, bots=(3,), seed=22, handicap="each")
     assert g.phase == wb.SETUP
     t.advance(50)
-    assert "tap: change yours   hold: start" in t.screen_text()
+    assert "tap: change  hold: start" in t.screen_text()
     t.tap(1)
     t.tap(1)
     t.tap(2)
@@ -750,3 +750,224 @@ def test_random_presses_never_break_the_game(seed, answer):
         if g.over:
             break
     assert g.round >= 3
+
+
+# ----------------------------------------------------------------- table-ready (play-test)
+
+
+def loop_roll(t, g):
+    """``roll`` at the table's own loop period (``until`` steps 2 ms)."""
+    assert t.advance_until(lambda: g.phase == wb.WAIT)
+    if not g.is_bot(g.roller):
+        t.press(g.roller, hold_ms=60)
+    assert t.advance_until(lambda: g.phase == wb.OPEN and g.reveal_at is not None)
+    return g.reveal_at
+
+
+@pytest.mark.parametrize("loop_ms", [13, 7, 3])
+def test_a_press_stamped_at_or_after_the_limit_never_answers(loop_ms):
+    t = SimTable(players=4, seed=50, loop_ms=loop_ms)
+    g = t.start("wurfelblitz", seed=50, limit_s=5)
+    loop_roll(t, g)
+    end = g.deadline
+    assert (end // MS) % loop_ms  # the limit falls between two loop passes
+    t.press(1, at_ns=end + 1 * MS)
+    t.press(2, at_ns=end + 3 * MS)
+    t.press(3, at_ns=end)
+    assert t.advance_until(lambda: g.phase == wb.WAIT, max_ms=6000)
+    assert g.answerers == [] and g.race.winners() == []
+    assert "Time up: round void" in t.screen_text()
+    assert all(g.discs[p].white == 0 for p in (1, 2, 3, 4))
+
+
+def test_a_bot_press_at_or_after_the_limit_never_answers():
+    t = SimTable(players=2, seed=51, loop_ms=13)
+    g = t.start("wurfelblitz", bots=(2,), seed=51, limit_s=5, bot_errors=0)
+    loop_roll(t, g)
+    g.bot_press[2] = g.deadline + 1 * MS
+    assert t.advance_until(lambda: g.phase == wb.WAIT, max_ms=6000)
+    assert g.answerers == [] and g.discs[2].white == 0
+    assert "Time up: round void" in t.screen_text()
+
+
+def test_every_answer_on_screen_carries_its_verdict():
+    t, g = table(3, bots=(2, 3), seed=52, bot_errors=(0, 1000, 1000))
+    g.roller = 1
+    r = roll(t, g)
+    g.bot_press[2] = g.bot_press[3] = r + 500 * MS
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == wb.CONFIRM)
+    assert g.answerers == [1, 2, 3]
+    t.hold(1)
+    until(t, lambda: g.phase == wb.WAIT)
+    text = t.screen_text()
+    assert "P1 right: +1 white" in text
+    for p in (2, 3):
+        assert g.said[p] != g.answer
+        assert "P%d said %d: wrong" % (p, g.said[p]) in text.splitlines() or \
+            any("P%d said %d: wrong" % (p, g.said[p]) in ln for ln in text.splitlines()), text
+    assert all(lb.scale >= 2 for lb in g.view.lines)
+
+
+def test_the_header_names_the_round_whose_result_is_shown():
+    t, g = table(2, seed=53)
+    g.roller = 1
+    r = roll(t, g)
+    assert "Round 1" in t.screen_text()
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == wb.CONFIRM)
+    t.hold(1)
+    assert g.phase == wb.WAIT and "P1 right" in t.screen_text()
+    t.advance(20000)
+    assert "Round 1" in t.screen_text() and "Round 2" not in t.screen_text()
+    roll(t, g)
+    assert "Round 2" in t.screen_text()
+
+
+@pytest.mark.parametrize("players", [2, 5, 7])
+def test_seat_colours_and_white_discs_show_on_screen_and_ring(players):
+    t, g = table(players, seed=54)
+    for p in range(1, players + 1):
+        g.discs[p] = rules.Discs(3, white=2, black=1)
+    g.roller = 1
+    g._rings_wait(t.now)
+    g._draw_discs()
+    t.advance(10)
+    for p in range(1, players + 1):  # every seat's column in its own (saturated) colour
+        c = g.view.seats[p].color
+        r, gr, b = (c >> 16) & 255, (c >> 8) & 255, c & 255
+        assert c == palette.station(p) and max(r, gr, b) - min(r, gr, b) >= 128, (p, hex(c))
+    for p in range(2, players + 1):
+        ring = t.ring(p)
+        black, white, rest = ring[0], ring[4], ring[6]
+        assert ring[4] == ring[5] and white[0] == white[1] == white[2]  # white, not a hue
+        assert min(white) >= 32, white  # lit: plainly not "off" at the default brightness cap
+        for other in ((0, 0, 0), rest):  # far from off and from the faint rest pixels
+            assert sum(abs(a - b) for a, b in zip(white, other)) >= 48, (white, other)
+        assert black != white and max(black) - min(black) >= 24  # a black disc: the seat's hue
+
+
+def visible_texts(group, out=None):
+    """(text, scale) of every visible Text under ``group``."""
+    from referee.screen import Text
+
+    out = [] if out is None else out
+    if getattr(group, "hidden", False):
+        return out
+    for item in group:
+        if isinstance(item, Text):
+            if not item.hidden and item.text:
+                out.append((item.text, item.scale))
+        elif hasattr(item, "__iter__") and not getattr(item, "hidden", False):
+            visible_texts(item, out)
+    return out
+
+
+def test_the_match_winner_is_the_largest_thing_on_the_final_screen(tmp_path):
+    t, g = table(3, seed=55)
+    g.discs[1] = rules.Discs(3, white=2, black=2)
+    g.discs[2] = rules.Discs(3, white=1, black=1)
+    g.roller = 1
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == wb.CONFIRM)
+    t.hold(1)
+    assert g.over
+    texts = visible_texts(g.root)
+    win = [s for text, s in texts if "P1 WINS!" in text]
+    assert win and win[0] >= 4 and win[0] == max(s for _, s in texts), texts
+    assert g.view.dice_group.hidden  # nothing as large as the winner: no dice
+    text = t.screen_text()
+    assert "1. P1 B3 W0" in text and "2. P2 B1 W1" in text and "3. P3 B0 W0" in text
+    assert all(s >= 2 for _, s in texts)
+    t.save_png(str(tmp_path / "over.png"))
+
+
+def test_releasing_the_pause_chord_leaves_no_stuck_warning():
+    t, g = table(2, seed=56)
+    g.roller = 1
+    until(t, lambda: g.phase == wb.WAIT)
+    t.press(1, hold_ms=3500)
+    t.press(2, hold_ms=3500)  # the pause chord, let go while the menu shows
+    t.advance(3600)
+    assert t.app.mode == "pause"
+    t.hold(1)  # Resume
+    assert t.app.mode == "game"
+    r = roll(t, g)
+    t.advance(50)
+    assert g.stuck == [] and "held down" not in t.screen_text()
+    t.press(2, at_ns=r + 400 * MS)  # and P2 buzzes like anyone
+    until(t, lambda: g.phase == wb.CALL)
+    assert g.answerers == [2]
+
+
+@pytest.mark.parametrize("answer", ["call", "tap"])
+def test_every_result_of_a_round_stays_until_the_next_roll(answer):
+    t, g = table(3, seed=57, answer=answer)
+    g.discs[1] = rules.Discs(3, white=1)
+    g.supply.take_white()
+    g.roller = 3
+    r = roll(t, g)
+    t.press(1, at_ns=r + 400 * MS, hold_ms=60)
+    until(t, lambda: g.phase in (wb.CONFIRM, wb.ENTRY))
+    t.advance(300)
+    if answer == "call":
+        t.tap(1)  # "I said something else"
+    else:
+        for _ in range(g.answer + 1):
+            t.press(1, hold_ms=60)
+            t.advance(150)
+        t.hold(1)
+    if answer == "tap":  # the race went on: P2 gets it right
+        until(t, lambda: g.phase == wb.OPEN)
+        t.press(2, hold_ms=60)
+        until(t, lambda: g.phase == wb.ENTRY)
+        t.advance(300)
+        for _ in range(g.answer):
+            t.press(2, hold_ms=60)
+            t.advance(150)
+        t.hold(2)
+    until(t, lambda: g.phase == wb.WAIT, max_ms=40000)
+    shown = t.screen_text()
+    assert "P1 wrong -1 white" in shown or "P1 said %d: wrong -1 white" % (g.answer + 1) in shown, shown
+    assert ("Nobody right: round void" if answer == "call" else "P2 right: +1 white") in shown
+    for _ in range(6):  # the human roller takes their time: nothing goes away
+        t.advance(10000)
+        assert t.screen_text() == shown
+
+
+@pytest.mark.parametrize("how", ["pause", "lost", "none"])
+def test_the_throw_is_never_lit_before_the_reveal(how):
+    t, g = table(2, seed=58)
+    lit = []
+    reveal = t.box.reveal
+
+    def spy(on):
+        if on and t.app.mode == "game" and t.box.root is g.root:
+            lit.append((g.phase_name(), not g.view.dice_group.hidden, g.reveal_at))
+        reveal(on)
+
+    t.box.reveal = spy
+    until(t, lambda: g.phase == wb.WAIT)
+    t.press(g.roller, hold_ms=60)
+    until(t, lambda: g.phase == wb.COUNT)
+    if how == "pause":  # MENU tapped so that the pause comes in the dark (tap: release + 250 ms)
+        t.menu(at_ns=g.phase_at + (3 * 700 - 330 + 100) * MS)
+    while g.phase != wb.DARK:
+        t.advance(2)
+        assert not (t.box.backlight and not g.view.dice_group.hidden and g.phase == wb.COUNT)
+    if how == "pause":
+        until(t, lambda: t.app.mode == "pause", max_ms=250)
+        assert g.phase == wb.DARK and not g.view.dice_group.hidden  # drawn, unseen
+        t.hold(1)  # Resume: the round is void
+    else:
+        t.advance(40)
+    if how == "lost":
+        t.lose_capture()
+        t.advance(10)
+    elif how == "none":
+        until(t, lambda: g.reveal_at is not None)
+    for phase, shown, reveal_at in lit:
+        assert not shown or phase == "open", lit
+    if how != "none":
+        assert g.phase == wb.WAIT and g.view.dice_group.hidden and t.box.backlight
