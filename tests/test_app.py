@@ -156,7 +156,7 @@ def test_tied_wurfelblitz_answerers_holding_said_it_do_not_pause():
     r = roll(t, g)
     t.press(1, at_ns=r + 600 * MS)
     t.press(2, at_ns=r + 600 * MS)
-    assert t.advance_until(lambda: g.phase == "confirm")
+    assert t.advance_until(lambda: g.phase_name() == "confirm")
     t.press(1, hold_ms=2300)  # both hold "said it", long and together
     t.press(2, hold_ms=2300)
     t.advance(2600)

@@ -31,12 +31,13 @@ class Recorder(bytearray):
     def __init__(self, size=4096):
         super().__init__(b"\xff" * size)
         self.table = None
-        self.writes = []  # (game phase, what the store then holds: a dict or None)
+        self.writes = []  # (game phase's name, what the store then holds: a dict or None)
 
     def __setitem__(self, index, value):
         super().__setitem__(index, value)
         g = self.table.game if self.table is not None else None
-        self.writes.append((getattr(g, "phase", None), Store(self).load()))
+        phase = getattr(g, "phase", None)
+        self.writes.append((g.phase_name() if type(phase) is int else phase, Store(self).load()))
 
 
 def zilch_table(players=4, seed=3, bots=None, **opts):
@@ -103,7 +104,7 @@ def test_wurfelblitz_resumes_after_a_reboot_and_plays_on_with_fresh_dice():
     t.reboot()
     g2 = resume_from_launcher(t)
     assert g2.state() == saved["state"]  # discs, supply, roller, round, options
-    assert g2.phase == "wait" and g2.options["handicaps"] == [1, 2, 3]
+    assert g2.phase_name() == "wait" and g2.options["handicaps"] == [1, 2, 3]
     fresh_dice(t, g2, saved)
     assert t.run_until_over(30 * 60 * 1000) and g2.winners
     assert g2.state()["round"] > saved["state"]["round"]

@@ -6,7 +6,7 @@ import pytest
 import games.wurfelblitz as wb
 from games import wurfelblitz_rules as rules
 from hardware.sim import SimTable
-from referee import rings, sound
+from referee import palette, rings, sound
 from referee.game import resolve_options
 
 MS = 1000000
@@ -29,11 +29,18 @@ def table(players=2, bots=(), seed=1, settings=None, **options):
 def roll(t, g):
     """The roller starts the round (a tap, or the bot on its own); returns the
     captured reveal time once the race is open."""
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     if not g.is_bot(g.roller):
         t.press(g.roller, hold_ms=60)
-    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    until(t, lambda: g.phase == wb.OPEN and g.reveal_at is not None)
     return g.reveal_at
+
+
+def from_state(box, record, settings=None, now_ns=0):
+    """A new game continuing ``record`` (what ``BaseGame.record()`` saves)."""
+    g = wb.Game(box, record["players"], tuple(record["bots"]), record["seed"], record["options"], settings)
+    g.restore(record["state"], now_ns)
+    return g
 
 
 def cues(t):
@@ -90,7 +97,7 @@ def test_each_bot_plays_at_its_own_level():
         assert 400 * MS <= g.bot_press[2] - r <= 800 * MS  # 600 ms +/- a third
         assert 1600 * MS <= g.bot_press[3] - r <= 3200 * MS  # 2400 ms +/- a third
         assert g.said[2] == g.answer and g.said[3] != g.answer  # never / always wrong
-        until(t, lambda: g.phase == "wait")
+        until(t, lambda: g.phase == wb.WAIT)
 
 
 def test_bot_levels_spread_from_slow_and_careful_to_fast_and_sloppy():
@@ -169,19 +176,19 @@ def test_a_bot_match_takes_little_cpu():
 def test_human_buzzes_first_confirms_and_gets_a_white_disc(tmp_path):
     t, g = table(2, seed=3)
     t.box.sound.log = []
-    assert g.phase == "wait" and "tap to roll" in t.screen_text()
+    assert g.phase == wb.WAIT and "tap to roll" in t.screen_text()
     assert t.box.rings.mode(g.roller) == rings.PULSE
     r = roll(t, g)
     assert sound.COUNT in cues(t) and sound.GO in cues(t)
     assert cues(t).count(sound.COUNT) == 3
     t.press(1, at_ns=r + 700 * MS)
     t.press(2, at_ns=r + 701 * MS + 204000)
-    until(t, lambda: g.phase == "call")
+    until(t, lambda: g.phase == wb.CALL)
     assert g.answerers == [1]
     until(t, lambda: "first by" in t.screen_text())
     assert "P1 first by 1.204 ms" in t.screen_text()
     assert "P1: say it now!" in t.screen_text()
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     text = t.screen_text()
     assert "=" + str(g.answer) in text
     assert "P1: hold=said it tap=other" in text
@@ -189,7 +196,7 @@ def test_human_buzzes_first_confirms_and_gets_a_white_disc(tmp_path):
     t.save_png(str(tmp_path / "confirm.png"))
     t.hold(1)
     assert g.discs[1].white == 1 and g.discs[2].white == 0
-    assert g.phase == "wait" and g.roller == 1
+    assert g.phase == wb.WAIT and g.roller == 1
     assert "P1 right: +1 white" in t.screen_text()
     assert "B0 W1" in t.screen_text()
     assert t.box.rings.mode(1) == rings.FLASH
@@ -208,7 +215,7 @@ def test_wrong_call_hands_back_a_white_locks_out_and_rebounds_to_the_next_presse
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS)
     t.press(2, at_ns=r + 900 * MS)  # also called, before the answer showed
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.press(3)  # after the answer is on screen: cannot count
     t.advance(100)
     t.tap(1)  # "I said something else"
@@ -217,7 +224,7 @@ def test_wrong_call_hands_back_a_white_locks_out_and_rebounds_to_the_next_presse
     assert t.box.rings.mode(1) == rings.BLINK
     assert sound.LOCKOUT in cues(t)
     assert "P1 wrong -1 white" in t.screen_text()
-    until(t, lambda: g.phase == "confirm" and g.answerers == [2])
+    until(t, lambda: g.phase == wb.CONFIRM and g.answerers == [2])
     assert "next: P2 first" in t.screen_text()
     t.hold(2)
     assert g.discs[2].white == 1 and g.discs[3].white == 0
@@ -230,11 +237,11 @@ def test_wrong_call_with_nobody_else_is_void_and_the_roller_rolls_again():
     roller = g.roller
     r = roll(t, g)
     t.press(2, at_ns=r + 400 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.press(1)  # saw the answer first: ignored
     t.advance(50)
     t.tap(2)
-    until(t, lambda: g.phase == "wait", max_ms=5000)
+    until(t, lambda: g.phase == wb.WAIT, max_ms=5000)
     assert g.roller == roller and g.round == 1
     assert "Nobody right: round void" in t.screen_text()
     assert g.discs[1].white == 0
@@ -246,7 +253,7 @@ def test_exact_same_nanosecond_presses_both_answer_and_both_score():
     t.press(3, at_ns=r + 600 * MS)
     t.press(1, at_ns=r + 600 * MS)
     t.press(2, at_ns=r + 650 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     assert g.answerers == [1, 3]
     assert "P1 P3 tie" in t.screen_text()
     t.press(1, hold_ms=800)
@@ -261,7 +268,7 @@ def test_tie_window_setting_makes_near_presses_joint():
     r = roll(t, g)
     t.press(2, at_ns=r + 600 * MS)
     t.press(1, at_ns=r + 608 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     assert g.answerers == [1, 2]
 
 
@@ -269,20 +276,20 @@ def test_false_start_in_the_countdown_blinks_buzzes_and_sits_out_the_round():
     t, g = table(2, seed=8)
     g.roller = 1
     t.box.sound.log = []
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     t.press(1, hold_ms=60)
-    until(t, lambda: g.phase == "count")
+    until(t, lambda: g.phase == wb.COUNT)
     t.advance(200)
     t.press(2, hold_ms=50)
     t.advance(20)
     assert t.box.rings.mode(2) == rings.BLINK
     assert sound.FALSE_START in cues(t)
     assert "P2 false start: out" in t.screen_text()
-    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    until(t, lambda: g.phase == wb.OPEN and g.reveal_at is not None)
     r = g.reveal_at
     t.press(2, at_ns=r + 300 * MS)  # too late: out for this round
     t.press(1, at_ns=r + 900 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     assert g.answerers == [1]
     assert g.race.false_starts() == [2]
     assert g.discs[2].white == 0
@@ -290,22 +297,22 @@ def test_false_start_in_the_countdown_blinks_buzzes_and_sits_out_the_round():
 
 def test_false_start_in_the_dark_counts_too():
     t, g = table(2, seed=8)
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     t.press(g.roller, hold_ms=60)
-    until(t, lambda: g.phase == "dark")
+    until(t, lambda: g.phase == wb.DARK)
     assert not t.box.backlight and t.screen_text() == ""
     assert "GO!" in t.drawn_text()  # drawn while nobody can see it
     t.press(1, hold_ms=50)
     t.advance(10)
     assert t.box.rings.mode(1) == rings.BLINK
-    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    until(t, lambda: g.phase == wb.OPEN and g.reveal_at is not None)
     assert g.race.false_starts() == [1]
 
 
 def test_a_button_held_through_the_reveal_is_stuck_and_ignored():
     t, g = table(2, seed=10)
     g.roller = 1
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     t.press(2, hold_ms=8000)  # held down since before the roll
     t.advance(30)
     t.press(1, hold_ms=60)
@@ -314,14 +321,14 @@ def test_a_button_held_through_the_reveal_is_stuck_and_ignored():
     assert "P2 held down: let go" in t.screen_text()
     assert g.stuck == [2] and t.box.rings.mode(2) == rings.SOLID
     t.press(1, at_ns=r + 1500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     assert g.answerers == [1]
 
 
 def test_a_stuck_button_let_go_buzzes_normally_with_a_fresh_press():
     t, g = table(2, seed=10)
     g.roller = 1
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     down = t.press(2, hold_ms=4000)  # held through the reveal, let go 4 s after
     t.advance(30)
     t.press(1, hold_ms=60)
@@ -332,56 +339,56 @@ def test_a_stuck_button_let_go_buzzes_normally_with_a_fresh_press():
     assert g.stuck == [] and "held down" not in t.screen_text()
     t.press(2, at_ns=t.now + 300 * MS)  # a fresh press: a buzz like any other
     t.press(1, at_ns=t.now + 900 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     assert g.answerers == [2] and g.race.false_starts() == []
 
 
 def test_everyone_out_voids_the_round_at_once():
     t, g = table(2, seed=42)
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     t.press(g.roller, hold_ms=60)
-    until(t, lambda: g.phase == "count")
+    until(t, lambda: g.phase == wb.COUNT)
     t.advance(200)
     t.press(1, hold_ms=50)
     t.press(2, hold_ms=50)  # both false start
-    until(t, lambda: g.phase == "wait", max_ms=3000)  # not the 30 s limit
+    until(t, lambda: g.phase == wb.WAIT, max_ms=3000)  # not the 30 s limit
     assert g.reveal_at is not None and t.now - g.reveal_at < 100 * MS
     assert "round void" in t.screen_text() and g.round == 1
     # tap mode: one false start, the other answers wrong: nobody is left
     t, g = table(2, seed=43, answer="tap")
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     t.press(g.roller, hold_ms=60)
-    until(t, lambda: g.phase == "count")
+    until(t, lambda: g.phase == wb.COUNT)
     t.advance(200)
     t.press(1, hold_ms=50)
-    until(t, lambda: g.phase == "open" and g.reveal_at is not None)
+    until(t, lambda: g.phase == wb.OPEN and g.reveal_at is not None)
     t.press(2, at_ns=g.reveal_at + 400 * MS, hold_ms=60)
-    until(t, lambda: g.phase == "entry")
+    until(t, lambda: g.phase == wb.ENTRY)
     for _ in range(g.answer + 1):  # wrong on purpose
         t.press(2, hold_ms=60)
         t.advance(150)
     t.hold(2)
     sent = t.now
-    until(t, lambda: g.phase == "wait", max_ms=3000)
+    until(t, lambda: g.phase == wb.WAIT, max_ms=3000)
     assert t.now - sent < 2500 * MS and "round void" in t.screen_text()
 
 
 def test_presses_at_impossible_moments_are_ignored():
     t, g = table(2, bots=(2,), seed=11, bot_ms=2500)
-    until(t, lambda: g.phase == "wait")
+    until(t, lambda: g.phase == wb.WAIT)
     t.press(5)  # no such seat at this table
     t.press(2)  # the bot's seat: the box plays it
     t.advance(500)
-    assert g.phase == "wait" or g.roller == 2
+    assert g.phase == wb.WAIT or g.roller == 2
     r = roll(t, g)
     t.press(6, at_ns=r + 100 * MS)
     t.press(1, at_ns=r + 300 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     assert g.answerers == [1]
     t.press(5)
     t.press(7)
     t.advance(200)
-    assert g.phase == "confirm" and g.answerers == [1]
+    assert g.phase == wb.CONFIRM and g.answerers == [1]
     t.hold(1)
     assert g.discs[1].white == 1
 
@@ -390,7 +397,7 @@ def test_limit_passes_round_is_void_and_the_same_roller_rolls_again():
     t, g = table(2, seed=12, limit_s=5)
     roller = g.roller
     r = roll(t, g)
-    until(t, lambda: g.phase == "wait", max_ms=6000)
+    until(t, lambda: g.phase == wb.WAIT, max_ms=6000)
     assert t.now - r >= 5000 * MS
     assert g.roller == roller and g.round == 1
     text = t.screen_text()
@@ -410,12 +417,12 @@ def test_lost_capture_voids_the_round_and_undoes_its_discs():
     r = roll(t, g)
     t.press(1, at_ns=r + 300 * MS)
     t.press(2, at_ns=r + 500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.tap(1)  # wrong: hands back a white
     assert g.discs[1].white == 1
     t.lose_capture(3)
     t.advance(10)
-    assert g.phase == "wait" and g.roller == roller
+    assert g.phase == wb.WAIT and g.roller == roller
     assert g.discs[1].white == 2  # the void round's penalty is undone
     assert "capture data lost: void" in t.screen_text()
     assert t.box.backlight
@@ -431,7 +438,7 @@ def test_pause_in_a_round_replays_it():
     t.advance(400)
     assert t.app.mode == "pause"
     t.hold(1)  # Resume
-    assert t.app.mode == "game" and g.phase == "wait"
+    assert t.app.mode == "game" and g.phase == wb.WAIT
     assert "paused: void" in t.screen_text()
 
 
@@ -443,7 +450,7 @@ def test_tap_mode_counts_live_and_a_hold_sends_the_count():
     t.box.sound.log = []
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS, hold_ms=60)
-    until(t, lambda: g.phase == "entry")
+    until(t, lambda: g.phase == wb.ENTRY)
     assert "P1: tap answer, hold=send" in t.screen_text()
     n = g.answer + 1  # a wrong count on purpose
     at = t.now + 100 * MS  # within the tap gap of the buzz: must not count it
@@ -454,16 +461,16 @@ def test_tap_mode_counts_live_and_a_hold_sends_the_count():
     assert str(n) in t.screen_text().splitlines()
     assert sound.CLICK in cues(t)
     t.advance(400)
-    assert g.phase == "entry"  # taps alone never send
+    assert g.phase == wb.ENTRY  # taps alone never send
     t.hold(1)
     assert g.said[1] == n
     assert g.race.locked() == [1]
     assert "P1 said %d: wrong" % n in t.screen_text()
     assert "=" + str(g.answer) not in t.screen_text()  # the answer stays hidden
     assert "race open for the others" in t.screen_text()
-    until(t, lambda: g.phase == "open")
+    until(t, lambda: g.phase == wb.OPEN)
     t.press(2)  # presses afterwards: answers
-    until(t, lambda: g.phase == "entry" and g.answerers == [2])
+    until(t, lambda: g.phase == wb.ENTRY and g.answerers == [2])
     for _ in range(g.answer):
         t.press(2, hold_ms=60)
         t.advance(150)
@@ -476,7 +483,7 @@ def test_tap_mode_hold_without_taps_answers_zero():
     t, g = table(2, seed=16, answer="tap")
     r = roll(t, g)
     t.press(2, at_ns=r + 400 * MS, hold_ms=60)
-    until(t, lambda: g.phase == "entry")
+    until(t, lambda: g.phase == wb.ENTRY)
     t.advance(300)
     t.hold(2)
     assert g.said[2] == 0
@@ -488,16 +495,16 @@ def test_tap_mode_a_long_buzz_is_not_a_send():
     r = roll(t, g)
     t.press(1, at_ns=r + 400 * MS, hold_ms=900)  # buzz held down: the hold gesture is the buzz's
     t.advance(1500)
-    assert g.phase == "entry" and g.verdict.get(1) is None
+    assert g.phase == wb.ENTRY and g.verdict.get(1) is None
 
 
 def test_tap_mode_bot_taps_its_answer_live():
     t, g = table(2, bots=(2,), seed=18, answer="tap", bot_ms=900, bot_errors=0)
     r = roll(t, g)
-    until(t, lambda: g.phase == "entry", max_ms=6000)
+    until(t, lambda: g.phase == wb.ENTRY, max_ms=6000)
     assert g.answerers == [2]
     seen = set()
-    while g.phase == "entry":
+    while g.phase == wb.ENTRY:
         seen.add(g.counters[2].taps)
         t.advance(20)
     assert seen == set(range(g.answer + 1)) or g.answer == 0
@@ -509,7 +516,7 @@ def test_tap_mode_a_send_shows_at_once():
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS, hold_ms=60)
     t.press(2, at_ns=r + 500 * MS, hold_ms=60)
-    until(t, lambda: g.phase == "entry")
+    until(t, lambda: g.phase == wb.ENTRY)
     assert g.answerers == [1, 2]
     t.advance(300)
     t.hold(1)  # sends 0 taps
@@ -524,7 +531,7 @@ def test_a_silent_tied_answerer_waits_only_a_little_once_one_is_right(answer):
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS, hold_ms=60)
     t.press(2, at_ns=r + 500 * MS, hold_ms=60)
-    until(t, lambda: g.phase in ("confirm", "entry"))
+    until(t, lambda: g.phase in (wb.CONFIRM, wb.ENTRY))
     t.advance(300)
     for _ in range(g.answer if answer == "tap" else 0):
         t.press(1, hold_ms=60)
@@ -532,7 +539,7 @@ def test_a_silent_tied_answerer_waits_only_a_little_once_one_is_right(answer):
     t.hold(1)  # right ("said it", or the right count sent); P2 never answers
     assert g.verdict[1] is True
     sent = t.now
-    until(t, lambda: g.phase == "wait", max_ms=8000)
+    until(t, lambda: g.phase == wb.WAIT, max_ms=8000)
     assert 4000 * MS <= t.now - sent <= 5500 * MS  # not the 20 s for a lone answerer
     assert g.discs[1].white == 1 and g.discs[2].white == 0
     assert "P2 no answer" in t.screen_text()
@@ -543,7 +550,7 @@ def test_a_supply_that_runs_out_is_noted_and_the_award_still_counts():
     g.supply = rules.Supply(0, 14)
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.hold(1)
     assert g.discs[1].white == 1 and g.supply.white_owed == 1
     assert "white discs ran out" in t.screen_text()
@@ -557,7 +564,7 @@ def test_handicap_one_gives_a_black_at_once():
     t, g = table(2, seed=19, handicap=1)
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.hold(1)
     assert g.discs[1].black == 1 and g.discs[1].white == 0
     assert "P1 right: BLACK disc" in t.screen_text()
@@ -570,7 +577,7 @@ def test_per_seat_handicaps_given_by_code():
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS)
     t.press(2, at_ns=r + 500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.press(1, hold_ms=800)
     t.press(2, hold_ms=800)
     t.advance(1100)
@@ -583,7 +590,7 @@ def test_three_whites_make_a_black_and_three_blacks_win():
     g.discs[1] = rules.Discs(3, white=2)
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.hold(1)
     assert (g.discs[1].black, g.discs[1].white) == (1, 0)
     lit = []
@@ -595,7 +602,7 @@ def test_three_whites_make_a_black_and_three_blacks_win():
     t.box.sound.log = []
     r = roll(t, g)
     t.press(1, at_ns=r + 500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.hold(1)
     assert g.over and g.winners == [1]
     assert "P1 WINS!" in t.screen_text() and "Match over" in t.screen_text()
@@ -606,9 +613,9 @@ def test_three_whites_make_a_black_and_three_blacks_win():
 
 def test_handicap_each_lets_every_player_set_their_own():
     t, g = table(3, bots=(3,), seed=22, handicap="each")
-    assert g.phase == "setup"
+    assert g.phase == wb.SETUP
     t.advance(50)
-    assert "tap: change yours   hold: start" in t.screen_text()
+    assert "tap: change  hold: start" in t.screen_text()
     t.tap(1)
     t.tap(1)
     t.tap(2)
@@ -617,7 +624,7 @@ def test_handicap_each_lets_every_player_set_their_own():
     assert "P1: 1 white" in text and "P2: 2 whites" in text and "P3: 3 whites (bot)" in text
     assert [g.discs[p].handicap for p in (1, 2, 3)] == [1, 2, 3]
     t.hold(2)
-    assert g.phase == "wait"
+    assert g.phase == wb.WAIT
     assert "P1: 1 white" not in t.screen_text()
 
 
@@ -643,10 +650,10 @@ def test_screens_render_and_read(tmp_path):
     assert "Add the pips" in t.screen_text()
     g.roller = 1
     r = roll(t, g)
-    assert len([d for d in g.dice if not d.group.hidden]) == 9
+    assert len([d for d in g.view.dice if not d.group.hidden]) == 9
     t.save_png(str(tmp_path / "throw.png"))
     t.press(1, at_ns=r + 400 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     t.save_png(str(tmp_path / "answer.png"))
     text = t.screen_text()
     assert "=" + str(g.answer) in text
@@ -664,8 +671,9 @@ def test_disc_strip_is_big_and_fits_its_cells(players, tmp_path):
     g._draw_discs()
     cell = 320 // players
     for p in range(1, players + 1):
-        for lb in (g.names[p], g.counts[p]):
-            assert lb.scale == 2 and len(lb.text) * 12 <= cell - 4, (lb.text, cell)
+        lb = g.view.seats[p]
+        for row in lb.text.split("\n"):
+            assert lb.scale == 2 and len(row) * 12 <= cell - 4, (lb.text, cell)
     text = t.screen_text()
     assert ("B2" in text and "W2" in text) if players == 7 else ("B2 W2" in text or "B2W2" in text)
     t.save_png(str(tmp_path / "strip.png"))
@@ -678,21 +686,23 @@ def test_brainteaser_frames_mark_the_blocked_dice_that_count():
              ("white", "green"), ("white", "black")]
     assert rules.brainteaser_applies(throw) and rules.score(throw, True) == 11  # green 6 + black 5
     g.throw, g.answer = throw, rules.score(throw, True)
-    g._draw_throw(False)
-    assert all(f.hidden for f in g.frames)  # nothing marked before the answer shows
+    g.view.show_throw(throw)
+    assert all(f.hidden for f in g.view.frames)  # nothing marked before the answer shows
     t.press(1, at_ns=r + 500 * MS)
-    until(t, lambda: g.phase == "confirm")
+    until(t, lambda: g.phase == wb.CONFIRM)
     assert "=11" in t.screen_text()
-    assert [not f.hidden for f in g.frames] == [False, False, True, False, True, False]
+    assert [not f.hidden for f in g.view.frames] == [False, False, True, False, True, False]
 
 
 def test_state_is_plain_data_and_a_match_continues_from_it():
     t, g = table(3, bots=(1, 2, 3), seed=25, answer="tap", handicaps=(2, 3, 1))
-    until(t, lambda: g.round >= 3 and g.phase == "wait", max_ms=120000)
-    saved = g.state()
-    assert saved["round"] == g.round and saved["roller"] == g.roller
-    assert saved["options"]["handicaps"] == [2, 3, 1]
-    assert saved["supply"]["white_total"] == 14
+    until(t, lambda: g.round >= 3 and g.phase == wb.WAIT, max_ms=120000)
+    saved = g.record("wurfelblitz")
+    state = saved["state"]
+    assert state["round"] == g.round and state["roller"] == g.roller
+    assert saved["options"]["handicaps"] == (2, 3, 1)
+    assert state["supply"]["white_total"] == 14
+    assert sorted(state) == ["discs", "roller", "round", "supply"]  # the rest is record()'s
 
     def plain(v):
         if isinstance(v, dict):
@@ -701,18 +711,18 @@ def test_state_is_plain_data_and_a_match_continues_from_it():
             return all(plain(x) for x in v)
         return v is None or isinstance(v, (int, str, bool))
 
-    assert plain(saved)
+    assert plain(state)
     t2 = SimTable(players=3, seed=99)
-    g2 = wb.Game.from_state(t2.box, saved, bots=(1, 2, 3), settings=t2.settings)
-    assert g2.state() == saved
+    g2 = from_state(t2.box, saved, settings=t2.settings)
+    assert g2.state() == state
     t2.app.game = g2
     t2.app.mode = "game"
     t2.box.show(g2.root)
     assert t2.run_until_over(40 * 60 * 1000)
-    assert g2.winners and g2.round > saved["round"]
+    assert g2.winners and g2.round > state["round"]
     with pytest.raises(ValueError):
         t3 = SimTable(players=2)
-        wb.Game.from_state(t3.box, dict(saved, players=2), settings=t3.settings)
+        from_state(t3.box, dict(saved, players=2, bots=[]), settings=t3.settings)
 
 
 @pytest.mark.parametrize("seed, answer", [(31, "call"), (32, "tap"), (33, "call")])
@@ -740,3 +750,224 @@ def test_random_presses_never_break_the_game(seed, answer):
         if g.over:
             break
     assert g.round >= 3
+
+
+# ----------------------------------------------------------------- table-ready (play-test)
+
+
+def loop_roll(t, g):
+    """``roll`` at the table's own loop period (``until`` steps 2 ms)."""
+    assert t.advance_until(lambda: g.phase == wb.WAIT)
+    if not g.is_bot(g.roller):
+        t.press(g.roller, hold_ms=60)
+    assert t.advance_until(lambda: g.phase == wb.OPEN and g.reveal_at is not None)
+    return g.reveal_at
+
+
+@pytest.mark.parametrize("loop_ms", [13, 7, 3])
+def test_a_press_stamped_at_or_after_the_limit_never_answers(loop_ms):
+    t = SimTable(players=4, seed=50, loop_ms=loop_ms)
+    g = t.start("wurfelblitz", seed=50, limit_s=5)
+    loop_roll(t, g)
+    end = g.deadline
+    assert (end // MS) % loop_ms  # the limit falls between two loop passes
+    t.press(1, at_ns=end + 1 * MS)
+    t.press(2, at_ns=end + 3 * MS)
+    t.press(3, at_ns=end)
+    assert t.advance_until(lambda: g.phase == wb.WAIT, max_ms=6000)
+    assert g.answerers == [] and g.race.winners() == []
+    assert "Time up: round void" in t.screen_text()
+    assert all(g.discs[p].white == 0 for p in (1, 2, 3, 4))
+
+
+def test_a_bot_press_at_or_after_the_limit_never_answers():
+    t = SimTable(players=2, seed=51, loop_ms=13)
+    g = t.start("wurfelblitz", bots=(2,), seed=51, limit_s=5, bot_errors=0)
+    loop_roll(t, g)
+    g.bot_press[2] = g.deadline + 1 * MS
+    assert t.advance_until(lambda: g.phase == wb.WAIT, max_ms=6000)
+    assert g.answerers == [] and g.discs[2].white == 0
+    assert "Time up: round void" in t.screen_text()
+
+
+def test_every_answer_on_screen_carries_its_verdict():
+    t, g = table(3, bots=(2, 3), seed=52, bot_errors=(0, 1000, 1000))
+    g.roller = 1
+    r = roll(t, g)
+    g.bot_press[2] = g.bot_press[3] = r + 500 * MS
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == wb.CONFIRM)
+    assert g.answerers == [1, 2, 3]
+    t.hold(1)
+    until(t, lambda: g.phase == wb.WAIT)
+    text = t.screen_text()
+    assert "P1 right: +1 white" in text
+    for p in (2, 3):
+        assert g.said[p] != g.answer
+        assert "P%d said %d: wrong" % (p, g.said[p]) in text.splitlines() or \
+            any("P%d said %d: wrong" % (p, g.said[p]) in ln for ln in text.splitlines()), text
+    assert all(lb.scale >= 2 for lb in g.view.lines)
+
+
+def test_the_header_names_the_round_whose_result_is_shown():
+    t, g = table(2, seed=53)
+    g.roller = 1
+    r = roll(t, g)
+    assert "Round 1" in t.screen_text()
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == wb.CONFIRM)
+    t.hold(1)
+    assert g.phase == wb.WAIT and "P1 right" in t.screen_text()
+    t.advance(20000)
+    assert "Round 1" in t.screen_text() and "Round 2" not in t.screen_text()
+    roll(t, g)
+    assert "Round 2" in t.screen_text()
+
+
+@pytest.mark.parametrize("players", [2, 5, 7])
+def test_seat_colours_and_white_discs_show_on_screen_and_ring(players):
+    t, g = table(players, seed=54)
+    for p in range(1, players + 1):
+        g.discs[p] = rules.Discs(3, white=2, black=1)
+    g.roller = 1
+    g._rings_wait(t.now)
+    g._draw_discs()
+    t.advance(10)
+    for p in range(1, players + 1):  # every seat's column in its own (saturated) colour
+        c = g.view.seats[p].color
+        r, gr, b = (c >> 16) & 255, (c >> 8) & 255, c & 255
+        assert c == palette.station(p) and max(r, gr, b) - min(r, gr, b) >= 128, (p, hex(c))
+    for p in range(2, players + 1):
+        ring = t.ring(p)
+        black, white, rest = ring[0], ring[4], ring[6]
+        assert ring[4] == ring[5] and white[0] == white[1] == white[2]  # white, not a hue
+        assert min(white) >= 32, white  # lit: plainly not "off" at the default brightness cap
+        for other in ((0, 0, 0), rest):  # far from off and from the faint rest pixels
+            assert sum(abs(a - b) for a, b in zip(white, other)) >= 48, (white, other)
+        assert black != white and max(black) - min(black) >= 24  # a black disc: the seat's hue
+
+
+def visible_texts(group, out=None):
+    """(text, scale) of every visible Text under ``group``."""
+    from referee.screen import Text
+
+    out = [] if out is None else out
+    if getattr(group, "hidden", False):
+        return out
+    for item in group:
+        if isinstance(item, Text):
+            if not item.hidden and item.text:
+                out.append((item.text, item.scale))
+        elif hasattr(item, "__iter__") and not getattr(item, "hidden", False):
+            visible_texts(item, out)
+    return out
+
+
+def test_the_match_winner_is_the_largest_thing_on_the_final_screen(tmp_path):
+    t, g = table(3, seed=55)
+    g.discs[1] = rules.Discs(3, white=2, black=2)
+    g.discs[2] = rules.Discs(3, white=1, black=1)
+    g.roller = 1
+    r = roll(t, g)
+    t.press(1, at_ns=r + 500 * MS)
+    until(t, lambda: g.phase == wb.CONFIRM)
+    t.hold(1)
+    assert g.over
+    texts = visible_texts(g.root)
+    win = [s for text, s in texts if "P1 WINS!" in text]
+    assert win and win[0] >= 4 and win[0] == max(s for _, s in texts), texts
+    assert g.view.dice_group.hidden  # nothing as large as the winner: no dice
+    text = t.screen_text()
+    assert "1. P1 B3 W0" in text and "2. P2 B1 W1" in text and "3. P3 B0 W0" in text
+    assert all(s >= 2 for _, s in texts)
+    t.save_png(str(tmp_path / "over.png"))
+
+
+def test_releasing_the_pause_chord_leaves_no_stuck_warning():
+    t, g = table(2, seed=56)
+    g.roller = 1
+    until(t, lambda: g.phase == wb.WAIT)
+    t.press(1, hold_ms=3500)
+    t.press(2, hold_ms=3500)  # the pause chord, let go while the menu shows
+    t.advance(3600)
+    assert t.app.mode == "pause"
+    t.hold(1)  # Resume
+    assert t.app.mode == "game"
+    r = roll(t, g)
+    t.advance(50)
+    assert g.stuck == [] and "held down" not in t.screen_text()
+    t.press(2, at_ns=r + 400 * MS)  # and P2 buzzes like anyone
+    until(t, lambda: g.phase == wb.CALL)
+    assert g.answerers == [2]
+
+
+@pytest.mark.parametrize("answer", ["call", "tap"])
+def test_every_result_of_a_round_stays_until_the_next_roll(answer):
+    t, g = table(3, seed=57, answer=answer)
+    g.discs[1] = rules.Discs(3, white=1)
+    g.supply.take_white()
+    g.roller = 3
+    r = roll(t, g)
+    t.press(1, at_ns=r + 400 * MS, hold_ms=60)
+    until(t, lambda: g.phase in (wb.CONFIRM, wb.ENTRY))
+    t.advance(300)
+    if answer == "call":
+        t.tap(1)  # "I said something else"
+    else:
+        for _ in range(g.answer + 1):
+            t.press(1, hold_ms=60)
+            t.advance(150)
+        t.hold(1)
+    if answer == "tap":  # the race went on: P2 gets it right
+        until(t, lambda: g.phase == wb.OPEN)
+        t.press(2, hold_ms=60)
+        until(t, lambda: g.phase == wb.ENTRY)
+        t.advance(300)
+        for _ in range(g.answer):
+            t.press(2, hold_ms=60)
+            t.advance(150)
+        t.hold(2)
+    until(t, lambda: g.phase == wb.WAIT, max_ms=40000)
+    shown = t.screen_text()
+    assert "P1 wrong -1 white" in shown or "P1 said %d: wrong -1 white" % (g.answer + 1) in shown, shown
+    assert ("Nobody right: round void" if answer == "call" else "P2 right: +1 white") in shown
+    for _ in range(6):  # the human roller takes their time: nothing goes away
+        t.advance(10000)
+        assert t.screen_text() == shown
+
+
+@pytest.mark.parametrize("how", ["pause", "lost", "none"])
+def test_the_throw_is_never_lit_before_the_reveal(how):
+    t, g = table(2, seed=58)
+    lit = []
+    reveal = t.box.reveal
+
+    def spy(on):
+        if on and t.app.mode == "game" and t.box.root is g.root:
+            lit.append((g.phase_name(), not g.view.dice_group.hidden, g.reveal_at))
+        reveal(on)
+
+    t.box.reveal = spy
+    until(t, lambda: g.phase == wb.WAIT)
+    t.press(g.roller, hold_ms=60)
+    until(t, lambda: g.phase == wb.COUNT)
+    if how == "pause":  # MENU tapped so that the pause comes in the dark (tap: release + 250 ms)
+        t.menu(at_ns=g.phase_at + (3 * 700 - 330 + 100) * MS)
+    while g.phase != wb.DARK:
+        t.advance(2)
+        assert not (t.box.backlight and not g.view.dice_group.hidden and g.phase == wb.COUNT)
+    if how == "pause":
+        until(t, lambda: t.app.mode == "pause", max_ms=250)
+        assert g.phase == wb.DARK and not g.view.dice_group.hidden  # drawn, unseen
+        t.hold(1)  # Resume: the round is void
+    else:
+        t.advance(40)
+    if how == "lost":
+        t.lose_capture()
+        t.advance(10)
+    elif how == "none":
+        until(t, lambda: g.reveal_at is not None)
+    for phase, shown, reveal_at in lit:
+        assert not shown or phase == "open", lit
+    if how != "none":
+        assert g.phase == wb.WAIT and g.view.dice_group.hidden and t.box.backlight

@@ -1,0 +1,226 @@
+# Würfelblitz's screen (320x240): the View the flow draws through. Built once for
+# the table; afterwards only texts, colours, sizes and ``hidden`` change. The flow
+# passes plain values (texts, colours, the throw, disc counts): all displayio is here.
+#
+# Top to bottom: the header (the round; who rolls, "GO!", who buzzed) over the time
+# bar; the six coloured dice, the white dice and, right of them, a large text (who
+# answers, the tap count, the answer); three info lines; the disc strip, one column
+# per seat in its station colour. Everything a player reads is at scale 2 or more.
+# The match-over screen: the winner at scale 4-5 (the largest thing on it) over the
+# standings.
+
+import displayio
+import vectorio
+
+from referee import palette, screen
+from referee.core import const, seat
+
+_DIE = const(44)
+_STEP = const(52)  # die + gap
+_DICE_X = const(8)  # (320 - 6 dice - 5 gaps) // 2
+_ROW1_Y = const(30)
+_ROW2_Y = const(80)
+_STRIP_Y = const(194)
+_EDGE = const(0x909090)  # die outline on the dark background
+_SKIPPED = const(0x404040)  # outline of a die that does not count, once the answer is shown
+_MID_Y = const(78)  # the countdown digit's centre
+_WIN_Y = const(62)  # the winner's centre on the match-over screen
+_STAND_Y = const(96)
+LINE_CHARS = const(26)  # an info line at scale 2: (320 - 8) // 12
+_TEXT_W = const(312)
+
+
+def wrap(parts, width=LINE_CHARS):
+    # ``parts`` packed into lines of ``width`` characters, two spaces between parts;
+    # a part is broken (at its spaces) only when it is longer than a line.
+    out = []
+    line = ""
+    for part in parts:
+        gap = "  "
+        for word in (part,) if len(part) <= width else part.split(" "):
+            if not word:
+                continue
+            if line and len(line) + len(gap) + len(word) > width:
+                out.append(line)
+                line = ""
+            line = line + gap + word if line else word
+            gap = " "  # the words of a broken part
+    if line:
+        out.append(line)
+    return out
+
+
+def _set(label, text, color=None, scale=None):
+    if scale is not None and label.scale != scale:
+        label.set_scale(scale)
+    if label.text != text:
+        label.text = text
+    if color is not None and label.color != color:
+        label.color = color
+
+
+class View:
+    def __init__(self, root, players, whites, setup=False):
+        W = screen.WIDTH
+        self.players = players
+        root.append(screen.background())
+        self.top_left = screen.text("", 4, 2, 2, palette.DIM)
+        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
+        # even height: Blinka's PC display mis-sizes odd-area refreshes
+        self.tbar = screen.rect(0, 25, W, 4, palette.WARN)
+        self.tbar.hidden = True
+        self.tbar_w = -1
+        self.dice_group = dice = displayio.Group()
+        dice.hidden = True
+        for item in (self.top_left, self.top_right, self.tbar, dice):
+            root.append(item)
+        frame = screen.solid(palette.GOOD)  # a green frame behind each coloured die that counts
+        self.frames = []
+        self.dice = []  # the six coloured dice, then the white ones
+        for i in range(6):
+            f = vectorio.Rectangle(pixel_shader=frame, x=_DICE_X - 3 + i * _STEP, y=_ROW1_Y - 3,
+                                   width=_DIE + 6, height=_DIE + 6)
+            f.hidden = True
+            self.frames.append(f)
+            dice.append(f)
+        for i in range(6 + whites):
+            self.dice.append(screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
+            dice.append(self.dice[i].group)
+        self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
+                               cols=8)
+        # the countdown digit (scale 8), the title (4) and the match's winner (4-5)
+        self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5), cols=13)
+        root.append(self.big)
+        root.append(self.mid)
+        self.lines = []
+        for y in (130, 152, 174):
+            self.lines.append(screen.text("", 4, y, 2, cols=LINE_CHARS))
+            root.append(self.lines[-1])
+        # the standings when the match is over: up to four rows of two columns
+        self.standings = screen.text("", 8, _STAND_Y, 2, cols=LINE_CHARS, rows=4)
+        root.append(self.standings)
+        # the strip: per seat one text of two rows in its station colour (one text, not
+        # two: ~450 B a seat), at scale 2: the name over "B1 W2" if that fits the seat's
+        # cell, else over "B1W2"; seven seats (45 px cells) leave no room for the name:
+        # "B1" over "W2"
+        cell = W // players
+        self.strip_gap = " " if cell >= 72 else "" if cell >= 52 else None
+        self.seats = [None]
+        self.strip = displayio.Group()
+        root.append(self.strip)
+        for p in range(1, players + 1):
+            lb = screen.text("", (p - 1) * cell + cell // 2, _STRIP_Y, 2, palette.station(p), (0.5, 0.0), cols=5, rows=2)
+            self.seats.append(lb)
+            self.strip.append(lb)
+        # handicap "each": a row per seat and how to change it (only built when needed)
+        self.setup_rows = None
+        if setup:
+            self.setup_rows = [screen.centred("", 204, 2, palette.DIM)]
+            for p in range(1, players + 1):
+                self.setup_rows.append(screen.text("", 20, 28 + 22 * (p - 1), 2, palette.station(p), cols=LINE_CHARS))
+            for lb in self.setup_rows:
+                root.append(lb)
+
+    # ------------------------------------------------------------------ the parts
+    def header(self, left, right, color=palette.TEXT, left_color=palette.DIM):
+        """The top line: ``left`` (None: unchanged) and ``right`` in ``color``."""
+        if left is not None:
+            _set(self.top_left, left, left_color)
+        _set(self.top_right, screen.fit(right, screen.WIDTH - 44, 2), color)
+
+    def bar(self, left, total):
+        """The time bar: ``left`` of ``total`` (ns) as a share of the width; hidden at 0."""
+        width = screen.WIDTH * left // total if left > 0 else 0
+        if width != self.tbar_w:
+            self.tbar_w = width
+            self.tbar.hidden = width <= 0
+            if width > 0:
+                self.tbar.width = width
+
+    def show_big(self, text, color=palette.TEXT):
+        _set(self.big, text, color)
+
+    def show_mid(self, text, color=palette.WARN, scale=8):
+        _set(self.mid, text, color, scale)
+
+    def show_throw(self, throw, counts=None):
+        """The throw (a list of (colour, face)); ``counts``: None before the answer is
+        shown, then one bool per coloured die (True: it counts, a green frame)."""
+        for i in range(len(throw)):
+            colour, face = throw[i]
+            pips = type(face) is int
+            border = _EDGE
+            if i < 6:
+                judged = counts is not None
+                self.frames[i].hidden = not (judged and counts[i])
+                if judged and not counts[i]:
+                    border = _SKIPPED
+            self.dice[i].show(face if pips else None, palette.DICE[colour],
+                              dot=None if pips else palette.DICE[face], border=border)
+        self.dice_group.hidden = False
+
+    def hide_throw(self):
+        self.dice_group.hidden = True
+
+    def info(self, parts=(), color=palette.TEXT, working="", rest=()):
+        """The three info lines: ``parts`` wrapped from the first line in ``color`` (a
+        part is never cut), then the answer's ``working`` (word-wrapped; cut before its
+        " -> " if it does not fit what is left) or the ``rest`` parts, in white."""
+        lines = wrap(parts)
+        first = len(lines)
+        if working:
+            more = wrap((working,))
+            left = 3 - first
+            if len(more) > left > 0:
+                cut = working.find(" -> ")
+                if cut >= 0:
+                    more = [working[:cut], working[cut + 1:]] if left > 1 else [working[cut + 1:]]
+            lines += more
+        lines += wrap(rest)
+        for i in range(3):
+            text = lines[i] if i < len(lines) else ""
+            _set(self.lines[i], screen.fit(text, _TEXT_W, 2), color if i < first else palette.TEXT)
+
+    def discs(self, p, black, white, roller):
+        gap = self.strip_gap
+        b = "B" + str(black)
+        w = "W" + str(white)
+        top = ("*" if roller else "") + (seat(p) if gap is not None else b)
+        low = b + gap + w if gap is not None else w
+        # centre the shorter row on the longer (the text's rows are left-aligned)
+        n = len(low) - len(top)
+        if n > 0:
+            top = "  "[:n // 2] + top
+        else:
+            low = "  "[:-n // 2] + low
+        _set(self.seats[p], top + "\n" + low)
+
+    def setup(self, rows):
+        """Handicap "each": one row per seat (the strip makes room); None ends it."""
+        self.strip.hidden = rows is not None
+        if rows is None:
+            for lb in self.setup_rows or ():
+                lb.text = ""
+            return
+        for p in range(1, self.players + 1):
+            _set(self.setup_rows[p], rows[p - 1])
+        _set(self.setup_rows[0], "tap: change  hold: start")
+
+    def over(self, words, color, standings):
+        """The match is over: ``words`` (who won) as large as fits, ``standings`` rows
+        below it in two columns."""
+        self.hide_throw()
+        self.bar(0, 1)
+        self.show_big("")
+        self.info()
+        n = len(words)
+        scale = 5 if n <= 10 else 4 if n <= 13 else 3 if n <= 17 else 2
+        self.mid.anchored_position = (screen.WIDTH // 2, _WIN_Y)
+        _set(self.mid, words, color, scale)
+        rows = []
+        for i in range(min(4, len(standings))):
+            row = standings[i]
+            if i + 4 < len(standings):
+                row += " " * (13 - len(row)) + standings[i + 4]
+            rows.append(row)
+        _set(self.standings, "\n".join(rows))
