@@ -51,7 +51,6 @@ from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.game import BaseGame, Option, resolve_options
 from referee.gestures import HOLD, HOLD_MS, TAP
-from referee.rng import Rng
 from referee.core import MS, const, seat
 
 
@@ -399,8 +398,9 @@ class Game(BaseGame):
             self._rings_wait(now)
 
     def _new_throw(self):
-        # one generator per throw: a saved match replays from (seed, round)
-        self.rng = Rng(((self.seed << 20) | (self.round & 0xFFFFF)) & ((1 << 128) - 1))
+        # from the match's one generator, which goes on: a round replayed after a void
+        # (pause, lost capture) and a match resumed after a power cut (the app reseeds
+        # it) throw dice nobody has seen (the rulings)
         self.throw = rules.roll(self.rng, self.whites)
         self.answer = rules.score(self.throw, self.teaser)
 

@@ -971,3 +971,23 @@ def test_the_throw_is_never_lit_before_the_reveal(how):
         assert not shown or phase == "open", lit
     if how != "none":
         assert g.phase == wb.WAIT and g.view.dice_group.hidden and t.box.backlight
+
+
+def test_after_a_power_cut_mid_round_the_resumed_match_throws_fresh_dice():
+    # the rulings: nobody sees dice they have already seen. The cut comes after the
+    # reveal; the save holds the match as the round began; the resumed match deals
+    # from a fresh seed, so the round is not thrown again with the dice seen
+    for seed in (1, 2, 3):
+        t, g = table(2, seed=seed)
+        roll(t, g)
+        t.advance(20)
+        assert t.app.store.load() is not None
+        seen = list(g.throw)
+        t.reboot()
+        t.advance(20)
+        assert "Resume" in t.screen_text()
+        t.hold(1)
+        g2 = t.game
+        assert g2 is not g and g2.round == 0
+        roll(t, g2)
+        assert g2.round == 1 and list(g2.throw) != seen
