@@ -328,3 +328,27 @@ def test_compiler_must_match_the_boards_circuitpython(tmp_path):
     r = _tool(str(target), "--mpy-cross", right)
     assert r.returncode == 0, r.stderr
     assert (target / "lib" / "referee" / "app.mpy").is_file() and (target / "code.py").is_file()
+
+
+PICO = "Adafruit CircuitPython 10.2.1 on 2025-11-04; Raspberry Pi Pico with rp2040\n"
+PICO2 = "Adafruit CircuitPython 10.2.1 on 2025-11-04; Raspberry Pi Pico 2 with rp2350a\n"
+
+
+def test_a_pico_gets_mpy_or_an_explicit_source_request(tmp_path):
+    (tmp_path / "boot_out.txt").write_text(PICO)
+    r = _tool(str(tmp_path))
+    assert r.returncode != 0 and "RP2040" in r.stderr and "--mpy-cross" in r.stderr
+    assert not (tmp_path / "code.py").exists()  # nothing written
+    r = _tool(str(tmp_path), "--source")
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "code.py").exists()
+
+
+def test_a_pico_2_takes_sources_and_old_firmware_gets_a_note(tmp_path):
+    (tmp_path / "boot_out.txt").write_text(PICO2)
+    r = _tool(str(tmp_path), "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert "background_read" not in r.stdout
+    (tmp_path / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.0 on 2024-10-28; Raspberry Pi Pico 2 with rp2350a\n")
+    r = _tool(str(tmp_path), "--dry-run")
+    assert r.returncode == 0 and "9.2.1 or later" in r.stdout

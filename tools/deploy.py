@@ -311,10 +311,8 @@ def check_firmware(target, version):
     """None if ``version`` (the compiler's) suits the CircuitPython in
     ``target``'s boot_out.txt, else why not. A folder without boot_out.txt is
     not a board: nothing to compare (None)."""
-    try:
-        with open(os.path.join(target, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
-            firmware = f.readline().strip()
-    except OSError:
+    firmware = firmware_line(target)
+    if firmware is None:
         return None
     board = _major(firmware, "CircuitPython")
     if board is None:
@@ -356,14 +354,54 @@ def _kib(n):
     return "%.1f KiB" % (n / 1024.0)
 
 
-def deploy(target, dry_run=False, overwrite_settings=False, mpy_cross=None, out=print):
+def firmware_line(target):
+    """The first line of the drive's boot_out.txt ("Adafruit CircuitPython 10.2.1 on
+    ...; Raspberry Pi Pico with rp2040"), or None for a folder that is no board."""
+    try:
+        with open(os.path.join(target, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            return f.readline().strip()
+    except OSError:
+        return None
+
+
+def source_refusal(firmware):
+    """Why ``.py`` sources must not go to this board, or None. A Pico (RP2040) has
+    ~171 KB of heap: compiling the games there runs out of memory (MemoryError at
+    import), so .mpy is the only path that starts every game."""
+    if firmware and "rp2040" in firmware.lower():
+        return ("this board is an RP2040 (\"%s\"): its heap cannot compile the games from .py "
+                "(MemoryError). Deploy .mpy with --mpy-cross PATH (CircuitPython's mpy-cross for "
+                "its version: hardware/README.md, \"Compiled to .mpy\"), or pass --source to copy "
+                ".py anyway" % firmware)
+    return None
+
+
+def old_firmware_note(firmware):
+    """A note for CircuitPython 9.2.0 and older 9.x: no background_read (the capture
+    reads its FIFO in the loop instead; a slow loop can lose edges and void rounds)."""
+    m = re.search(r"CircuitPython (\d+)\.(\d+)\.(\d+)", firmware or "")
+    if m and (int(m.group(1)), int(m.group(2)), int(m.group(3))) < (9, 2, 1):
+        return ("note: CircuitPython %s.%s.%s lacks rp2pio's background_read; 9.2.1 or later "
+                "(10.x recommended) lets the capture never lose an edge to a slow loop" % m.groups())
+    return None
+
+
+def deploy(target, dry_run=False, overwrite_settings=False, mpy_cross=None, out=print, source=False):
     """Copy (or with ``dry_run`` list) everything to ``target``. With
     ``mpy_cross`` (the compiler's path) modules go compiled, see the module doc.
+    ``source``: copy .py even to an RP2040 (refused otherwise).
     Returns [(host file, path on the drive, bytes)] as copied."""
     files = plan()
     if not os.path.isdir(target):
         raise SystemExit("no such folder: " + target + " (is the CIRCUITPY drive mounted?)")
+    firmware = firmware_line(target)
+    note = old_firmware_note(firmware)
+    if note:
+        out(note)
     if mpy_cross is None:
+        refusal = None if source else source_refusal(firmware)
+        if refusal:
+            raise SystemExit("refused: " + refusal + "\n(nothing was written)")
         return _write(target, files, [], dry_run, overwrite_settings, out)
     exe, version = check_compiler(mpy_cross)
     problem = check_firmware(target, version)
@@ -434,9 +472,12 @@ def main(argv=None):
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross for the board's version: send modules as .mpy "
                          "(code.py, boot.py stay source)")
+    ap.add_argument("--source", action="store_true",
+                    help="copy .py sources even to an RP2040 Pico (refused there without it: "
+                         "the board's heap cannot compile the games)")
     args = ap.parse_args(argv)
     deploy(args.target, dry_run=args.dry_run, overwrite_settings=args.overwrite_settings,
-           mpy_cross=args.mpy_cross)
+           mpy_cross=args.mpy_cross, source=args.source)
     return 0
 
 
