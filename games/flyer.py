@@ -363,7 +363,7 @@ class Game(BaseGame):
         if len(w) == 1:
             v.turn(w[0], seat(w[0]) + " wins!", "hold: menu")
         else:
-            v.turn(0, " ".join(seat(p) for p in w) + " share", "hold: menu")
+            v.turn(0, "Tie: " + " ".join(seat(p) for p in w), "hold: menu")
         order = sorted(range(1, st.players + 1), key=lambda p: -st.scores[p - 1])
         v.lines(how, "  ".join(seat(p) + " " + str(st.scores[p - 1]) for p in order))
         self.box.rings.rest(st.players, now)

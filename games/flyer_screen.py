@@ -69,7 +69,7 @@ class View:
         add(screen.background())
         self.head_bg = screen.rect(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
         add(self.head_bg)
-        self.head = screen.text("", 4, 0, 2, cols=16)
+        self.head = screen.text("", 4, 0, 2, cols=17)
         add(self.head)
         self.hint = screen.text("", screen.WIDTH - 4, 7, 1, anchor=(1.0, 0.0), cols=24)
         add(self.hint)
@@ -178,7 +178,7 @@ class View:
                     m.width = MARK_W
                     m.height = MARK_H
                     m.x = x - MARK_W // 2 + (NUDGE if s == frm and mask & R.bit(st[i]) else 0)
-                    m.y = y - (i + 1) * MARK_STEP
+                    m.y = y - 1 - (i + 1) * MARK_STEP  # 2 px above the pad
 
     def homes(self, scores):
         for k in range(4):
