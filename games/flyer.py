@@ -15,7 +15,8 @@
 #   TO      menu: where to; the dice that would pay are framed (Back)
 #   CONFIRM menu: Move (pay and go) or Back; then FROM again
 #   BOT     a bot seat plays a move every THINK_MS (the paying dice framed first)
-#   OVER    all six markers home, the turn cap, or the table ended it (pause menu)
+#   OVER    all six markers home, the turn cap, or the table ended it (pause menu: the
+#           app shows standings(), the rings flash for the leaders)
 # Only the active seat's button drives its menus; other seats' presses are ignored.
 #
 # (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
@@ -65,6 +66,13 @@ FRAME_MS = const(80)
 BACK = "back"
 MOVE = "move"
 HINT = "tap: next hold: choose"
+
+
+def _mask(colours):
+    m = 0
+    for c in colours:
+        m |= R.bit(c)
+    return m
 
 
 class Game(BaseGame):
@@ -171,11 +179,25 @@ class Game(BaseGame):
         self.phase_at += paused_ns
         self.flash_at += paused_ns
 
-    def end_by_table(self, now_ns):
-        # the table ends the match from the pause menu: final standings by score
+    def standings(self):
+        # best first, for the app's "Match ended" screen: "P4  12 pts: red wht"
+        st = self.st
+        out = []
+        for p in self._ranked():
+            home = st.stacks.get(R.HOMES[p - 1], ())
+            n = len(home)
+            what = "" if not n else ": " + (R.names(_mask(home)) if n <= 3 else str(n) + " markers")
+            out.append((p, seat(p) + "  " + str(st.scores[p - 1]) + " pts" + what))
+        return out
+
+    def end(self, now_ns):
+        # the table ended the match from the pause menu: over, scored as it stands
         if self.phase != OVER:
             self._game_over(now_ns, "Ended by the table")
-        return True
+
+    def _ranked(self):
+        sc = self.st.scores
+        return sorted(range(1, len(sc) + 1), key=lambda p: -sc[p - 1])
 
     # --- turns ----------------------------------------------------------------------
     def _begin_turn(self, now):
@@ -364,8 +386,7 @@ class Game(BaseGame):
             v.turn(w[0], seat(w[0]) + " wins!", "hold: menu")
         else:
             v.turn(0, "Tie: " + " ".join(seat(p) for p in w), "hold: menu")
-        order = sorted(range(1, st.players + 1), key=lambda p: -st.scores[p - 1])
-        v.lines(how, "  ".join(seat(p) + " " + str(st.scores[p - 1]) for p in order))
+        v.lines(how, "  ".join(seat(p) + " " + str(st.scores[p - 1]) for p in self._ranked()))
         self.box.rings.rest(st.players, now)
         for p in w:
             self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)

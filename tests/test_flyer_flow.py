@@ -3,12 +3,15 @@ markers -> to -> confirm, Back at each step, End turn), the payment shown before
 move, other seats' presses ignored, bots to the end, the table ending the game from
 the pause menu, save and resume through a reboot, and the screens as PNG."""
 
+import sys
+
 import pytest
 
 import games
 from games import flyer
 from games import flyer_bots as B
 from games import flyer_rules as R
+from games import flyer_screen
 from hardware.sim import SimTable
 from referee import rings
 from referee.core import MS
@@ -29,15 +32,19 @@ def table(players=4, bots=(), seed=7, fast=True, **opts):
 
 @pytest.fixture
 def dice(monkeypatch):
-    """``dice(throw, ...)``: the colour dice the next turns throw, in order (then random)."""
+    """``dice(g, throw, ...)``: the colour dice game ``g`` throws next, in order (then
+    random). Patched on the rules module ``g`` runs with (a match's end unloads the
+    game's modules, so the next match may run a fresh copy)."""
     queue = []
-    real = R.roll
 
-    def roll(rng):
-        return list(queue.pop(0)) if queue else real(rng)
+    def load(g, *throws):
+        rules = sys.modules[type(g).__module__].R
+        real = rules.roll
+        if not queue:
+            monkeypatch.setattr(rules, "roll", lambda rng: list(queue.pop(0)) if queue else real(rng))
+        queue.extend(throws)
 
-    monkeypatch.setattr(R, "roll", roll)
-    return lambda *throws: queue.extend(throws)
+    return load
 
 
 def wait_for(t, g, phases, max_ms=20000):
@@ -143,8 +150,8 @@ def test_bad_options_are_refused_and_odd_values_read_safely():
 
 
 def test_menus_from_markers_to_confirm_with_back_at_each_step(dice):
-    dice(THROW)
     t, g = table()
+    dice(g, THROW)
     begin(t, g, 4)
     assert g.player == 4 and g.phase == flyer.FROM
     assert values(g) == [R.END, "centre"] and g.menu.current()[1] == "centre"
@@ -179,8 +186,8 @@ def test_menus_from_markers_to_confirm_with_back_at_each_step(dice):
 
 
 def test_the_paying_dice_are_framed_before_the_move_is_confirmed(dice):
-    dice(["red", "white", "white", "red", "red", "blue"])
     t, g = table()
+    dice(g, ["red", "white", "white", "red", "red", "blue"])
     begin(t, g, 4)
     play_move(t, g, ("centre", "red", R.bit("red")))  # pays dice 0 and 3
     assert g.dice == [None, "white", "white", None, "red", "blue"]
@@ -203,8 +210,8 @@ def test_the_paying_dice_are_framed_before_the_move_is_confirmed(dice):
 
 
 def test_presses_of_other_seats_are_ignored(dice):
-    dice(THROW)
     t, g = table()
+    dice(g, THROW)
     begin(t, g, 4)
     index = g.menu.index
     for p in (1, 2, 3):
@@ -217,8 +224,8 @@ def test_presses_of_other_seats_are_ignored(dice):
 
 
 def test_end_turn_is_always_offered_even_without_a_payable_move(dice):
-    dice(["white"] * 6)  # no ring space can be paid for: nothing leaves the centre
     t, g = table()
+    dice(g, ["white"] * 6)  # no ring space can be paid for: nothing leaves the centre
     begin(t, g, 4)
     assert values(g) == [R.END] and "No move left" in t.screen_text()
     choose(t, g, R.END)
@@ -231,8 +238,8 @@ def test_end_turn_is_always_offered_even_without_a_payable_move(dice):
 
 def test_scoring_flashes_the_homebase_owner_and_the_active_ring_pulses(dice):
     t, g = table()
+    dice(g, ["white", "red", "blue", "blue", "green", "green"])
     g.st.stacks = {"centre": ["white", "yellow", "green", "blue", "purple"], "border": ["red"]}
-    dice(["white", "red", "blue", "blue", "green", "green"])
     begin(t, g, 4)
     assert t.box.rings.mode(4) == rings.PULSE
     play_move(t, g, ("border", "home4", R.bit("red")))
@@ -284,8 +291,8 @@ def test_one_person_against_three_bots_scripted_to_the_end():
 
 
 def test_a_bot_move_shows_its_payment_first_and_takes_about_0_7_s(dice):
-    dice(THROW)
     t, g = table(bots=(4,), fast=False)
+    dice(g, THROW)
     t.hold(1)
     wait_for(t, g, (flyer.BOT,))
     start = t.now
@@ -305,23 +312,45 @@ def test_a_bot_move_shows_its_payment_first_and_takes_about_0_7_s(dice):
 def test_ending_from_the_pause_menu_shows_the_standings(dice):
     t, g = table(bots=(1, 2, 3))
     g.st.stacks = {"centre": ["white", "yellow", "green", "blue", "purple"], "border": ["red"]}
-    dice(["white", "red", "blue", "blue", "green", "green"])
+    dice(g, ["white", "red", "blue", "blue", "green", "green"])
     begin(t, g, 4)
     play_move(t, g, ("border", "home4", R.bit("red")))
     t.menu()
     t.advance(500)
     assert t.app.mode == "pause"
-    t.tap(1)  # -> End game
-    t.hold(1)
-    assert t.app.mode == "game" and g.over and g.winners == [4]
+    t.tap(4)  # -> End game
+    t.hold(4)
+    t.tap(4)  # -> Yes, end it
+    t.hold(4)
+    assert t.app.mode == "ended" and g.over and g.winners == [4] and g.how == "Ended by the table"
     text = t.screen_text()
-    assert "Ended by the table" in text and "P4 wins!" in text
-    assert "P4 %d" % g.values["red"] in text and "P1 0" in text
-    assert t.box.rings.mode(4) == rings.FLASH
+    assert "Match ended" in text
+    lines = text.split("\n")
+    first = lines.index("P4  %d pts: red" % g.values["red"])
+    assert [ln[:2] for ln in lines[first:first + 4]] == ["P4", "P1", "P2", "P3"]
+    assert g.standings()[0] == (4, "P4  %d pts: red" % g.values["red"])
     t.advance(3000)
-    assert t.app.mode == "game"  # the standings stay until a hold
+    assert t.app.mode == "ended"  # the standings stay until a hold
     t.hold(2)
     assert t.app.mode == "launcher" and t.app.store.load() is None
+
+
+def test_the_final_screen_shows_each_base_and_the_winner(dice):
+    t, g = table(bots=(1, 2, 3))
+    dice(g, ["white", "white", "white", "red", "blue", "green"])
+    g.st.stacks = {"home1": ["yellow"], "home2": ["green", "blue"], "home3": ["purple"],
+                   "border": ["red", "white"]}
+    g.st.scores = [g.values["yellow"], g.values["green"] + g.values["blue"], g.values["purple"], 0]
+    begin(t, g, 4)
+    play_move(t, g, ("border", "home4", R.bit("red") | R.bit("white")))
+    assert g.over and g.how == "All markers home" and g.winners == R.winners(g.st)
+    text = t.screen_text()
+    assert "All markers home" in text
+    for p in range(1, 5):
+        assert "P%d %d" % (p, g.scores[p - 1]) in text
+    x, y = g.view.marks["white"].x, g.view.marks["white"].y  # the markers home are drawn there
+    hx, hy = flyer_screen.home_box(4)
+    assert hx <= x < hx + flyer_screen.HOME_W and hy <= y < hy + flyer_screen.HOME_H
 
 
 def test_save_and_resume_through_a_reboot():
@@ -371,8 +400,8 @@ def test_a_corrupt_save_is_dropped_with_a_message():
 def test_screens_render_to_png(tmp_path, dice):
     import pygame
 
-    dice(THROW)
     t, g = table(bots=(2, 3))
+    dice(g, THROW)
     shots = {}
     t.advance(20)
     shots["setup"] = t.save_png(str(tmp_path / "flyer_setup.png"), rings=False)
@@ -390,9 +419,14 @@ def test_screens_render_to_png(tmp_path, dice):
     t.advance(500)
     t.tap(1)
     t.hold(1)
+    t.tap(1)
+    t.hold(1)
+    assert t.app.mode == "ended"
+    shots["ended"] = t.save_png(str(tmp_path / "flyer_ended.png"), rings=False)
+    t.box.show(g.root)  # the game's own final screen, as after all markers home
     shots["final"] = t.save_png(str(tmp_path / "flyer_final.png"), rings=False)
     for name, path in shots.items():
         img = pygame.image.load(path)
         assert img.get_size() == (320, 240), name
         colours = {img.get_at((x, y))[:3] for x in range(0, 320, 7) for y in range(0, 240, 7)}
-        assert len(colours) > 8, name
+        assert len(colours) > (4 if name == "ended" else 8), name
