@@ -16,7 +16,7 @@
 #   CONFIRM menu: Move (pay and go) or Back; then FROM again
 #   BOT     a bot seat plays a move every THINK_MS (the paying dice framed first)
 #   OVER    all six markers home, the turn cap, or the table ended it (pause menu: the
-#           app shows standings(), the rings flash for the leaders)
+#           app then shows standings())
 # Only the active seat's button drives its menus; other seats' presses are ignored.
 #
 # (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
