@@ -28,7 +28,7 @@ from referee import palette, rings, sound
 from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
-from referee.menu import Menu
+from referee.menu import BACK, Menu
 
 TITLE = "Flyer (Essen 2006)"
 MIN_PLAYERS = 2
@@ -63,7 +63,6 @@ ROLL_MS = const(600)  # the colour dice tumble
 SETUP_MS = const(4000)  # a table of bots reads the set-up this long
 FLASH_MS = const(1500)  # a homebase owner's ring flashes on scoring
 FRAME_MS = const(80)
-BACK = "back"
 MOVE = "move"
 HINT = "tap: next hold: choose"
 
@@ -257,9 +256,9 @@ class Game(BaseGame):
         return True
 
     # --- a person's menus -------------------------------------------------------
-    def _open(self, phase, title, items, now, index=0):
+    def _open(self, phase, title, items, now, index=0, back=True):
         self.go(phase, now)
-        self.menu = Menu(title, items, owner=self.player, index=index)
+        self.menu = Menu(title, items, owner=self.player, index=index, back=back)
         self._draw_menu()
 
     def _menu_from(self, now):
@@ -268,23 +267,21 @@ class Game(BaseGame):
         self.move = None
         items = R.menu_from(self.st, self.player, self.dice, self.covered)
         title = "From where?" if len(items) > 1 else "No move left"
-        self._open(FROM, title, items, now, 1 if len(items) > 1 else 0)
+        self._open(FROM, title, items, now, 1 if len(items) > 1 else 0, False)
 
     def _menu_markers(self, now, picked=0):
         self.move = None
         items = R.menu_markers(self.st, self.player, self.dice, self.covered, self.frm, picked)
-        items.append(("Back", BACK))
         self.mask = picked
         self._open(MARKERS, "Which markers?", items, now)
 
     def _menu_to(self, now):
         items = R.menu_to(self.st, self.player, self.dice, self.covered, self.frm, self.mask)
-        items.append(("Back", BACK))
         self._open(TO, "Where to?", items, now)
 
     def _menu_confirm(self, now):
         n = len(R.payment(self.st, self.move, self.dice))
-        self._open(CONFIRM, "Move?", [("Move: pay " + str(n) + " dice", MOVE), ("Back", BACK)], now)
+        self._open(CONFIRM, "Move?", [("Move: pay " + str(n) + " dice", MOVE)], now)
 
     def _choose(self, value, now):
         phase = self.phase
