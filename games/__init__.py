@@ -16,6 +16,7 @@ REGISTRY = (
     ("lightning_dice", "Lightning Dice", "games.lightning_dice"),
     ("zilch", "Zilch", "games.zilch"),
     ("zap_city", "ZAP City", "games.zap_city"),
+    ("flyer", "Flyer (Essen 2006)", "games.flyer"),
     ("selftest", "Self test", "referee.selftest"),
 )
 

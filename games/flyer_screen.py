@@ -1,0 +1,212 @@
+# Essen 2006 flyer game: the screen. A View the flow (games/flyer.py) calls with plain
+# values; every displayio object is built in the constructor, afterwards only text,
+# colours, positions and `hidden` change.
+#
+# 320x240, read from across a table:
+# - a header band in the active seat's colour ("P4 to play"), the one-button hint;
+# - the board on the left: the rules' POS scaled into 200x166; each space a pad in its
+#   colour (centre grey, border white) with its stack drawn above it, bottom to top
+#   (the six markers are six rects moved about); the chosen from- and to-space get a
+#   cyan rim, the markers that would move stick out to the right;
+# - the four homebases in the board's corners: seat, points and the markers home;
+# - on the right the six colour dice (spent ones grey, the ones a move would pay framed
+#   in cyan) and the six colour values, lowest to highest (red purple blue / green
+#   yellow white), as round tokens with the points on them;
+# - two lines at the bottom: the menu's title and its current item in a bar, or what
+#   just happened.
+#
+# (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
+
+import displayio  # noqa: F401  (first: Blinka's vectorio needs it imported)
+import vectorio
+
+from games import flyer_rules as R
+from referee import palette, screen
+from referee.core import const, seat
+
+GREY = 0x909090  # the centre's pad
+SPENT = 0x383838  # a spent die
+PICK = 0x00FFFF  # rims of the chosen spaces, frames of the paying dice
+HEAD_H = const(24)
+MARK_W = const(22)
+MARK_H = const(5)
+MARK_STEP = const(6)
+PAD_W = const(30)
+PAD_H = const(8)
+NUDGE = const(7)  # a marker that would move sticks out this far
+HOME_W = const(64)
+HOME_H = const(36)
+BOARD_W = const(200)
+BOARD_B = const(190)  # the board's bottom edge
+DIE = const(28)
+DIE_X = const(208)
+DIE_Y = const(30)
+DIE_STEP = const(38)
+VAL_Y = const(126)
+VAL_R = const(16)
+LINE1 = const(192)
+LINE2 = const(216)
+ORDER = ("red", "purple", "blue", "green", "yellow", "white")  # values, low to high
+
+
+def place(space):
+    # the pad's centre-top on the screen for a non-home space (POS scaled)
+    x, y = R.POS[space]
+    return 100 + (x - 160) * 7 // 10, 48 + (y - 58) * 13 // 16
+
+
+def home_box(k):
+    # top-left corner of seat k's homebase (homes 1..4 clockwise from top left)
+    x = 0 if k in (1, 4) else BOARD_W - HOME_W
+    y = HEAD_H + 2 if k in (1, 2) else BOARD_B - HOME_H
+    return x, y
+
+
+class View:
+    def __init__(self, root, players):
+        self.players = players
+        add = root.append
+        add(screen.background())
+        self.head_bg = screen.rect(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
+        add(self.head_bg)
+        self.head = screen.text("", 4, 0, 2, cols=17)
+        add(self.head)
+        self.hint = screen.text("", screen.WIDTH - 4, 7, 1, anchor=(1.0, 0.0), cols=24)
+        add(self.hint)
+        # the board: rims under pads, pads, homes, then the markers on top
+        pick = screen.solid(PICK)
+        self.rims = []
+        for _ in range(2):
+            r = vectorio.Rectangle(pixel_shader=pick, width=PAD_W + 6, height=PAD_H + 6)
+            r.hidden = True
+            self.rims.append(r)
+            add(r)
+        self.pads = {}
+        for s in R.SPACES:
+            if s in R.OWNER:
+                continue
+            x, y = place(s)
+            pay = R.PAYS[s]
+            add(screen.rect(x - PAD_W // 2, y, PAD_W, PAD_H, palette.DICE[pay] if pay else GREY))
+            self.pads[s] = (x, y)
+        self.home_rims = []
+        self.home_text = []
+        for k in range(1, 5):
+            x, y = home_box(k)
+            rim = screen.rect(x, y, HOME_W, HOME_H, palette.station(k))
+            self.home_rims.append(rim)
+            add(rim)
+            add(screen.rect(x + 2, y + 2, HOME_W - 4, HOME_H - 4, palette.scale(palette.station(k), 60)))
+            t = screen.text("", x + 4, y + 1, 2, cols=5)
+            self.home_text.append(t)
+            add(t)
+        self.marks = {}
+        for c in R.COLOURS:
+            m = screen.rect(0, 0, MARK_W, MARK_H, palette.DICE[c])
+            self.marks[c] = m
+            add(m)
+        # the dice: a frame (shown when the die would pay) and a body each
+        self.frames = []
+        self.dice = []
+        for i in range(6):
+            x = DIE_X + (i % 3) * DIE_STEP
+            y = DIE_Y + (i // 3) * DIE_STEP
+            f = vectorio.Rectangle(pixel_shader=pick, width=DIE + 6, height=DIE + 6, x=x - 3, y=y - 3)
+            f.hidden = True
+            self.frames.append(f)
+            add(f)
+            d = screen.rect(x, y, DIE, DIE, SPENT)
+            self.dice.append(d)
+            add(d)
+        # the colour values, lowest to highest
+        self.values = []
+        for i in range(6):
+            c = ORDER[i]
+            x = DIE_X + DIE // 2 + (i % 3) * DIE_STEP
+            y = VAL_Y + (i // 3) * DIE_STEP
+            add(screen.circle(x, y, VAL_R, palette.DICE[c]))
+            t = screen.text("", x + 1, y + 1, 2, screen.ink_for(palette.DICE[c]), (0.5, 0.5), cols=1)
+            self.values.append(t)
+            add(t)
+        self.bar = screen.rect(0, LINE2, screen.WIDTH, screen.HEIGHT - LINE2, palette.ACCENT)
+        add(self.bar)
+        self.line1 = screen.text("", 4, LINE1, 2, palette.WARN, cols=26)
+        add(self.line1)
+        self.line2 = screen.text("", 4, LINE2, 2, cols=26)
+        add(self.line2)
+
+    # --- what the flow calls --------------------------------------------------------
+    def turn(self, player, text, hint=""):
+        colour = palette.station(player) if player else palette.PANEL
+        screen.set_color(self.head_bg, colour)
+        ink = screen.ink_for(colour)
+        self.head.color = ink
+        self.head.text = text
+        self.hint.color = ink
+        self.hint.text = hint
+
+    def board(self, stacks, frm=None, to=None, mask=0):
+        # stacks: {space: [colour, ...] bottom to top}; frm/to: spaces to rim; mask:
+        # the markers (COLOURS bits) that would move
+        rims = (frm, to)
+        for i in range(2):
+            s = rims[i]
+            r = self.rims[i]
+            if s in self.pads:
+                x, y = self.pads[s]
+                r.x = x - PAD_W // 2 - 3
+                r.y = y - 3
+                r.hidden = False
+            else:
+                r.hidden = True
+        for k in range(4):
+            screen.set_color(self.home_rims[k], PICK if R.HOMES[k] == to else palette.station(k + 1))
+        for s in stacks:
+            st = stacks[s]
+            if s in R.OWNER:
+                x, y = home_box(R.OWNER[s])
+                for i in range(len(st)):
+                    m = self.marks[st[i]]
+                    m.x = x + 4 + i * 10
+                    m.y = y + HOME_H - 10
+                    m.width = 8
+                    m.height = 8
+            else:
+                x, y = self.pads[s]
+                for i in range(len(st)):
+                    m = self.marks[st[i]]
+                    m.width = MARK_W
+                    m.height = MARK_H
+                    m.x = x - MARK_W // 2 + (NUDGE if s == frm and mask & R.bit(st[i]) else 0)
+                    m.y = y - 1 - (i + 1) * MARK_STEP  # 2 px above the pad
+
+    def homes(self, scores):
+        for k in range(4):
+            if k < len(scores):
+                self.home_text[k].text = seat(k + 1) + " " + str(scores[k])
+            else:
+                self.home_text[k].text = ""
+
+    def values_of(self, values):
+        for i in range(6):
+            self.values[i].text = str(values[ORDER[i]])
+
+    def show_dice(self, dice, paying=(), spin=-1):
+        # dice: six colours, None for a spent one (None for all: none thrown yet, hidden);
+        # paying: indices framed; spin >= 0: a tumble frame (colours cycle)
+        for i in range(6):
+            self.dice[i].hidden = dice is None and spin < 0
+            if spin >= 0:
+                c = palette.DICE[R.COLOURS[(spin + i * 5 + (spin >> 1)) % 6]]
+            elif dice is None or dice[i] is None:
+                c = SPENT
+            else:
+                c = palette.DICE[dice[i]]
+            screen.set_color(self.dice[i], c)
+            self.frames[i].hidden = i not in paying
+
+    def lines(self, first, second, bar=False):
+        self.line1.text = screen.fit(first, screen.WIDTH - 8, 2)
+        self.line2.text = screen.fit(second, screen.WIDTH - 8, 2)
+        self.line2.color = palette.BLACK if bar else palette.TEXT
+        self.bar.hidden = not bar
