@@ -358,9 +358,16 @@ def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
     pace(g, think_ms=6, roll_ms=4, show_ms=6)
     t.advance(300)
     assert "version" not in t.app.store.load()  # a game without VERSION writes none
-    from referee.game import BaseGame
+    import games
 
-    monkeypatch.setattr(BaseGame, "VERSION", 2)  # the firmware was updated (every game, reloaded)
+    real_load = games.load
+
+    def updated(name):  # the firmware was updated: every game loaded from now on is VERSION 2
+        module = real_load(name)
+        module.Game.VERSION = 2
+        return module
+
+    monkeypatch.setattr(games, "load", updated)
     t.reboot()
     t.advance(20)
     t.hold(1)  # Resume Zilch
