@@ -1,5 +1,5 @@
 """The house rules that no single module can check: shared helpers are defined
-once (referee.core)."""
+once (referee.core), and the device tree carries no test-only code."""
 import re
 from pathlib import Path
 
@@ -26,3 +26,11 @@ def test_const_ms_and_seat_label_are_defined_once():
     assert found == {"const": ["lib/referee/core.py"], "MS": ["lib/referee/core.py"],
                      "seat label": ["lib/referee/core.py"]}
 
+
+
+def test_no_test_only_helpers_on_the_box():
+    # forcing dice, pacing bots and building games from a state belong to tests/
+    banned = ("def pace(", "def load_dice(", "def from_state(", "class Extender")
+    hits = [(compat.rel(p), b) for p in device_sources() for b in banned
+            if b in p.read_text(encoding="utf-8")]
+    assert hits == []

@@ -49,13 +49,6 @@ class Rng:
             s[0] = 1
         self._s = s
 
-    @classmethod
-    def from_state(cls, words):
-        """A generator with the raw 4-word state (for reference test vectors)."""
-        r = cls(0)
-        r._s = [w & _M32 for w in words]
-        return r
-
     def next_u32(self):
         s = self._s
         s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
