@@ -14,6 +14,7 @@ button); a save does not re-run it.
 
 import board
 import digitalio
+import microcontroller
 import storage
 import supervisor
 
@@ -31,7 +32,13 @@ if identify is not None:  # boards without native USB have no such function
 
 p1 = digitalio.DigitalInOut(pins.pin(board, "P1"))
 p1.switch_to_input(pull=digitalio.Pull.UP)
+# The pull-up charges the wire to the button through ~50 kOhm: read only once it
+# has (read at once, an open line can still read low, i.e. "held"). Two reads 5 ms
+# apart must both say held: a bounce or a touch is not a request.
+microcontroller.delay_us(2000)
 held = not p1.value  # active-low: pressed reads False
+microcontroller.delay_us(5000)
+held = held and not p1.value
 p1.deinit()  # code.py claims GP2 again for capture
 
 if held:

@@ -631,6 +631,17 @@ def test_boot_names_the_usb_device_and_leaves_the_drive_to_the_pc(world):
     assert world.claimed == {}  # P1 released again for code.py
 
 
+def test_boot_waits_for_the_pull_up_before_reading_p1(world):
+    # an open line reads low until the pull-up has charged it: reading P1 at once
+    # would take a button nobody holds for "held" and lock the drive from the computer
+    import storage
+
+    t0 = world.now_ns
+    _run_boot()
+    assert storage.calls == []
+    assert world.now_ns - t0 >= 2000000  # it waited (the fake's delay_us advances the clock)
+
+
 def test_holding_p1_at_boot_lets_code_write_the_filesystem(world):
     import storage
 

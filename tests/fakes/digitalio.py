@@ -97,6 +97,8 @@ class DigitalInOut:
         if pull is None:
             pulls.pop(self._pin.number, None)
         else:
+            w = fakeworld.world()
+            w.pull_since[self._pin.number] = w.now_ns
             pulls[self._pin.number] = "up" if pull is Pull.UP else "down"
 
     def _write(self, value):

@@ -13,6 +13,7 @@ level of the pin a jumper connects it to, its pull (up = 1), else 0.
 import heapq
 
 NS_PER_MS = 1000000
+PULL_SETTLE_NS = 50000  # 50 us: an open line's pull-up reached (~1 m of wire, margin)
 
 
 class World:
@@ -28,6 +29,10 @@ class World:
         self.external = {}  # gpio -> level driven from outside (buttons), absent = open
         self.outputs = {}  # gpio -> level the pin drives itself (DigitalInOut output)
         self.pulls = {}  # gpio -> "up" / "down"
+        # gpio -> when digitalio set its pull: an open line takes PULL_SETTLE_NS to reach
+        # the pulled level through the ~50 kOhm pull and the wire's capacitance; until
+        # then it reads low (the worst case for an active-low button: "pressed")
+        self.pull_since = {}
         self.jumpers = {}  # gpio -> gpio whose net it is wired to (GP9 <- GP22)
         self.listeners = []
         self.log = []  # (t_ns, what, detail) for assertions
@@ -62,6 +67,8 @@ class World:
         if src is not None and (_seen is None or src not in _seen):
             return self.level(src, (_seen or set()) | {gpio})
         pull = self.pulls.get(gpio)
+        if pull == "up" and self.now_ns - self.pull_since.get(gpio, -PULL_SETTLE_NS) < PULL_SETTLE_NS:
+            return 0  # not charged up yet
         return 1 if pull == "up" else 0
 
     def drive(self, gpio, level):
