@@ -173,7 +173,9 @@ class App:
             if player != REVEAL:
                 self.gestures.edge(player, t_ns, pressed)
             if game is not None and player != MENU:
-                self._guard(game.edge, player, t_ns, pressed)
+                # True: the game's race took this press; it makes no tap or hold
+                if self._guard(game.edge, player, t_ns, pressed) and pressed:
+                    self.gestures.reset(player)
         for player, kind, count in self.gestures.update(now):
             self._route(player, kind, count, now)
         if self.mode == GAME:
