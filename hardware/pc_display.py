@@ -49,13 +49,18 @@ def display():
     return _display[0]
 
 
+OFF = (0, 0, 0)  # an IPS panel with its backlight off: black, nothing readable
+
+
 def render(group, backlight=True):
-    """A pygame Surface with ``group`` drawn; a dark backlight shows as 10 %."""
+    """A pygame Surface with ``group`` drawn. With the backlight off the panel
+    is black, as on the box: what is drawn in the dark (the stimulus, drawn
+    before the reveal) must not be readable early in the window either."""
     d = display()
     if d.root_group is not group:
         d.root_group = group
     d.refresh()
     surf = d._pygame_screen.copy()
     if not backlight:
-        surf.fill((26, 26, 26), special_flags=pygame.BLEND_RGB_MULT)
+        surf.fill(OFF)
     return surf
