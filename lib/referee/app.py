@@ -21,6 +21,7 @@ GAME = "game"
 PAUSE = "pause"
 ENDED = "ended"  # the table ended the match: its standings until a hold
 ERROR = "error"
+NOTICE = "notice"
 
 
 def format_exception(e):
@@ -61,21 +62,28 @@ class App:
         self._lit = True
         for m in settings.messages:
             box.log("settings: " + m)
+        self.notice = None  # every settings message on screen first, page by page
+        if settings.messages:
+            from referee.notice import Notice
+
+            self.notice = Notice("Settings", settings.messages)
         self._show_launcher()
 
     def _show_launcher(self):
+        if self.notice is not None:
+            self.mode = NOTICE
+            self.box.reveal(True)
+            self.box.show(self.notice.root)
+            return
         # The launcher's code is loaded while it shows and forgotten during a match
         # (heap: docs/design.md, "Memory").
         from referee.launcher import Launcher
 
         self.launcher = Launcher(self.settings, self.box.stations, self.registry, self.store.load() if self.store else None)
-        msgs = self.settings.messages
         if self.store and self.store.note:  # a save of another version: refused, said
             self.launcher.warn(self.store.note)
-        elif len(msgs) > 1:
-            self.launcher.warn("(" + str(len(msgs)) + " bad settings, see serial) " + msgs[0])
-        elif msgs:
-            self.launcher.warn(msgs[0])
+        elif self.settings.messages:  # each shown in full on the notice screen before this
+            self.launcher.warn("bad settings: defaults used")
         elif self.box.precision_ns >= 1000000:  # said before any game: races are timed to the ms
             self.launcher.warn(self.box.capture_name + " capture: ms precision")
         self.mode = LAUNCHER
@@ -221,6 +229,10 @@ class App:
         elif self.mode in (ERROR, ENDED):
             if kind == HOLD:
                 self.back_to_launcher()
+        elif self.mode == NOTICE:
+            if kind in (TAP, HOLD) and self.notice.gesture(kind):
+                self.notice = None
+                self._show_launcher()
 
     def _pause(self, now):
         if self._pause_root is None:
