@@ -43,13 +43,16 @@ def spread(count, wanted):
     return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
 
 
-def run(folder, settings, seed=1, only=None):
+def run(folder, settings, seed=1, only=None, notes=()):
     import games
     from hardware.sim import SimTable
 
     os.makedirs(folder, exist_ok=True)
-    n = int(settings.get("REFEREE_PLAYERS", 4) or 4)
-    written = [SimTable(players=n, seed=seed, settings=settings).save_png(os.path.join(folder, "00-launcher.png"))]
+    first = SimTable(players=None, seed=seed, settings=settings, notes=notes)
+    for m in first.settings.messages:
+        print("settings: " + m)
+    n = first.players  # REFEREE_PLAYERS as referee.settings checked it
+    written = [first.save_png(os.path.join(folder, "00-launcher.png"))]
     for name, title in games.titles():
         if only and name != only:
             continue

@@ -28,3 +28,103 @@ def test_the_dark_wurfelblitz_throw_is_not_readable_either():
     g = t.start("wurfelblitz", bots=(2,))
     assert t.advance_until(lambda: not t.box.backlight, 30000)
     assert _colours(pc_display.render(t.box.root, t.box.backlight)) == {(0, 0, 0)}
+
+
+# --- settings on the PC: one checker, every message on the screen ------------------
+
+
+def _window(tmp_path, settings, notes=(), seed=5):
+    from hardware import pc_window
+
+    logs = []
+    table = pc_window.make_table(settings, seed=seed, save_path=str(tmp_path / "nvm.bin"), notes=notes,
+                                 log=logs.append)
+    table.advance(10)
+    return table, logs
+
+
+def test_the_window_survives_any_players_value_and_seats_the_default(tmp_path):
+    for raw, seats in (("banana", 4), ("4.5", 4), ("9", 4), ("0", 4), ("1", 4), ("3", 3), ("", 4)):
+        t, logs = _window(tmp_path, {"REFEREE_PLAYERS": raw})
+        assert t.players == seats, raw
+        if seats == 4 and raw != "":
+            text = t.screen_text().replace("\n", " ")
+            assert "REFEREE_PLAYERS" in text and "using 4" in text and "Traceback" not in text
+            assert any("using 4" in line for line in logs)
+
+
+def test_every_bad_setting_is_paged_on_the_window_then_the_launcher(tmp_path):
+    bad = {"REFEREE_PLAYERS": "banana", "REFEREE_SOUND": "loud", "REFEREE_ROTATION": "180",
+           "REFEREE_GAME": "chess", "REFEREE_BRIGHTNESS": "4.5"}
+    t, _ = _window(tmp_path, bad)
+    seen = ""
+    pages = 0
+    while t.app.mode == "notice":
+        text = t.screen_text()
+        assert "Settings" in text and "see serial" not in text
+        seen += text.replace("\n", " ") + " "
+        pages += 1
+        t.tap(1)
+        assert pages < 20
+    assert pages >= len(bad)
+    for key in bad:
+        assert key in seen
+    assert "Choose a game" in t.screen_text()
+
+
+def test_a_broken_settings_toml_is_on_the_window(tmp_path):
+    from hardware import pc_main
+
+    path = tmp_path / "settings.toml"
+    path.write_text('REFEREE_PLAYERS = "3"\nREFEREE_SOUND = on\n')
+    values, notes = pc_main.read_settings_toml(str(path))
+    assert values == {} and len(notes) == 1
+    t, _ = _window(tmp_path, values, notes)
+    text = t.screen_text().replace("\n", " ")
+    assert "settings.toml cannot be read at line 2" in text and "TOMLDecodeError" not in text
+
+
+def test_the_demo_survives_bad_players_and_plays_four_seats(tmp_path, monkeypatch, capsys):
+    from hardware import pc_demo
+
+    played = []
+    real = pc_demo._play
+
+    def spy(name, players, *a):
+        played.append(players)
+        return real(name, players, *a)
+
+    monkeypatch.setattr(pc_demo, "_play", spy)
+    for raw in ("banana", "4.5", "9"):
+        assert pc_demo.run(str(tmp_path / "out"), {"REFEREE_PLAYERS": raw}, only="reaction") == 0
+    assert played == [4] * 6  # two passes a match
+    out = capsys.readouterr().out
+    assert out.count("using 4") == 3
+
+
+# --- randomness ------------------------------------------------------------------------
+
+
+def test_the_window_seeds_from_urandom_and_logs_it(tmp_path, monkeypatch):
+    import os
+
+    from hardware import pc_window
+
+    seeds = []
+    for fill in (b"\x01", b"\x02"):
+        monkeypatch.setattr(os, "urandom", lambda n, fill=fill: fill * n)
+        t, logs = _window(tmp_path, {}, seed=None)
+        seeds.append(t.seed)
+        assert logs[0].startswith("window seed " + str(t.seed))
+    assert seeds[0] != seeds[1] and 1667030799 not in seeds and 1 not in seeds
+    assert pc_window.window_seed(42) == 42  # --seed replays
+
+
+def test_the_demo_stays_seeded(tmp_path, capsys):
+    from hardware import pc_main
+
+    runs = []
+    for _ in range(2):
+        assert pc_main.main(["--demo", str(tmp_path / "d"), "--game", "reaction"]) == 0
+        runs.append(capsys.readouterr().out)
+    assert runs[0] == runs[1] and "seed" in runs[0]
