@@ -58,6 +58,8 @@ def run(folder, settings, seed=1, only=None, notes=()):
             continue
         module = games.load(name)
         if not getattr(module, "BOTS_CAN_PLAY", True):
+            if only:
+                print("%-14s needs people at the buttons: no demo" % title)
             continue  # needs people at the buttons (the self test)
         players = max(module.MIN_PLAYERS, min(module.MAX_PLAYERS, n))
         _, game, changes = _play(name, players, settings, seed, lambda table, i: None)
@@ -75,5 +77,6 @@ def run(folder, settings, seed=1, only=None, notes=()):
         print("%-14s %s after %.1f s of play, seed %d" % (title, result, table.now / 1e9, game.seed))
         if not game.over:
             return 1
-    print("wrote %d PNG snapshots to %s" % (len(written), os.path.abspath(folder)))
+    n = len(written)
+    print("wrote %d PNG snapshot%s to %s" % (n, "" if n == 1 else "s", os.path.abspath(folder)))
     return 0

@@ -7,8 +7,9 @@ the rings around it.
 
 import os
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 
 import busdisplay  # noqa: E402
 import pygame  # noqa: E402

@@ -4,6 +4,13 @@ import argparse
 import os
 import sys
 
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (_ROOT, os.path.join(_ROOT, "lib")):  # whatever the working directory
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from hardware import pc_env  # noqa: E402, F401  (before Blinka and pygame)
+
 DEFAULT_DEMO_DIR = "demo-out"
 DEMO_SEED = 1  # the demo is reproducible; the window seeds from os.urandom
 
@@ -44,6 +51,12 @@ def read_settings_toml(path="settings.toml"):
 
 def main(argv):
     args = _args(argv)
+    if args.game is not None:
+        import games
+
+        if args.game not in games.names():
+            print("--game " + args.game + ": no such game; the games: " + ", ".join(games.names()), file=sys.stderr)
+            return 2
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     settings, notes = read_settings_toml(os.path.join(here, "settings.toml"))
     if args.players is not None:

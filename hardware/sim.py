@@ -15,6 +15,7 @@ for _p in (_ROOT, os.path.join(_ROOT, "lib")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 from hardware import pc_font  # noqa: E402
 
 pc_font.install()  # the font as a sprite sheet, as on the device

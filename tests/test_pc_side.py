@@ -128,3 +128,35 @@ def test_the_demo_stays_seeded(tmp_path, capsys):
         assert pc_main.main(["--demo", str(tmp_path / "d"), "--game", "reaction"]) == 0
         runs.append(capsys.readouterr().out)
     assert runs[0] == runs[1] and "seed" in runs[0]
+
+
+# --- the entry point -------------------------------------------------------------------
+
+
+def _code_py(*args, env=None):
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    e = {k: v for k, v in os.environ.items() if not k.startswith(("BLINKA_", "PYGAME_HIDE"))}
+    e.update(env or {})
+    return subprocess.run([sys.executable, os.path.join(root, "code.py")] + list(args), capture_output=True,
+                          text=True, cwd="/", env=e, timeout=300)
+
+
+def test_an_unknown_game_lists_the_games_and_fails():
+    import games
+
+    r = _code_py("--demo", "/tmp/referee-demo-none", "--game", "chess")
+    assert r.returncode != 0
+    assert "chess" in r.stderr and all(name in r.stderr for name in games.names())
+
+
+def test_a_pc_run_prints_no_board_warnings_or_banners(tmp_path):
+    r = _code_py("--demo", str(tmp_path), "--game", "selftest")
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out
+    assert "GENERIC_X86" not in out and "not fully supported" not in out and "pygame community" not in out
+    assert "Self test" in out and "needs people" in out
+    assert "wrote 1 PNG snapshot to" in out  # one, not "1 ... snapshots"
