@@ -56,12 +56,19 @@ def make_table(settings, seed=None, save_path=None, notes=(), log=print):
 
 
 def run(settings, seed=None, scale=2, save_path=None, notes=()):
+    from hardware import pc_sound
+
+    # the piezo on the PC's audio (None: silent); opened before pc_display, which
+    # makes SDL's audio a dummy for its headless renders
+    spk = pc_sound.speaker()
     import pygame
 
     from hardware import pc_display, pc_view
     from hardware.sim import KEY_MIN_MS
 
     table = make_table(settings, seed, save_path, notes)
+    if spk is not None:
+        table.box.tones.out = spk.tone
     pygame.init()
     pygame.display.set_caption("Referee Box (keys 1-7 = stations, M = menu, Esc = quit)")
     win = pygame.display.set_mode(pc_view.size(table.box.stations, scale))

@@ -58,9 +58,12 @@ class SimTones:
     def __init__(self, table):
         self.table = table
         self.log = []  # (t_ns, freq)
+        self.out = None  # the window's speaker: tone(freq) heard as well as logged
 
     def tone(self, freq):
         self.log.append((self.table.now, freq))
+        if self.out is not None:
+            self.out(freq)
 
 
 class SimBox(Box):

@@ -160,3 +160,76 @@ def test_a_pc_run_prints_no_board_warnings_or_banners(tmp_path):
     assert "GENERIC_X86" not in out and "not fully supported" not in out and "pygame community" not in out
     assert "Self test" in out and "needs people" in out
     assert "wrote 1 PNG snapshot to" in out  # one, not "1 ... snapshots"
+
+
+# --- sound -------------------------------------------------------------------------------
+
+
+def test_square_wave_periods_and_level():
+    from hardware import pc_sound
+
+    w = pc_sound.square(1000, rate=22050)
+    period = round(22050 / 1000)
+    assert len(w) % period == 0 and len(w) >= period
+    assert set(w) == {int(32767 * pc_sound.VOLUME), -int(32767 * pc_sound.VOLUME)}
+    assert list(w[:period]).count(w[0]) == period // 2  # half high, half low
+
+
+def test_the_speaker_plays_each_tone_until_the_next_and_stops_at_zero():
+    from hardware import pc_sound
+
+    events = []
+
+    class Chan:
+        def __init__(self, f):
+            self.f = f
+
+        def stop(self):
+            events.append(("stop", self.f))
+
+    class Snd:
+        def __init__(self, buffer):
+            self.n = len(buffer)
+
+        def play(self, loops=0):
+            events.append(("play", self.n, loops))
+            return Chan(self.n)
+
+    class Mixer:
+        Sound = Snd
+
+    spk = pc_sound.Speaker(Mixer)
+    spk.tone(1047)
+    spk.tone(1047)  # the same note goes on
+    spk.tone(1319)
+    spk.tone(0)
+    assert [e[0] for e in events] == ["play", "stop", "play", "stop"]
+    assert all(e[2] == -1 for e in events if e[0] == "play")
+
+
+def test_the_window_is_silent_without_audio_and_does_not_crash(monkeypatch):
+    from hardware import pc_sound
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    assert pc_sound.speaker() is None
+    monkeypatch.delenv("SDL_AUDIODRIVER")
+    import pygame
+
+    def broken(**kw):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    said = []
+    assert pc_sound.speaker(log=said.append) is None
+    assert "silent" in said[0]
+
+
+def test_the_box_cues_reach_the_speaker():
+    heard = []
+    t = SimTable(players=2)
+    t.box.tones.out = heard.append
+    g = t.start("reaction", rounds=3)
+    assert t.advance_until(lambda: g.phase == "result", 20000)
+    t.advance(1000)
+    assert heard and heard == [f for _, f in t.box.tones.log]
+    assert heard[-1] == 0  # and silent after the cue
