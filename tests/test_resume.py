@@ -1,4 +1,4 @@
-"""Match saves and resume through the app (DESIGN.md §7) on the simulated box.
+"""Match saves and resume through the app (docs/design.md) on the simulated box.
 
 The app writes {"game", "players", "bots", "seed", "options", "rng", "state"} to the
 box's store at each save point a game marks (Würfelblitz: a round has ended; Zilch:
