@@ -41,7 +41,7 @@ class App:
         self.game = None
         self.mode = LAUNCHER
         self.error = None
-        # match saves (DESIGN 7): none on a box without a store of at least 1 KiB
+        # match saves (docs/design.md): none on a box without a store of at least 1 KiB
         mem = box.store
         self.store = Store(mem, box.log) if mem is not None and len(mem) >= 1024 else None
         self._name = None  # the running game's registry name
