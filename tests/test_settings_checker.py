@@ -119,3 +119,15 @@ def test_wrap_breaks_at_spaces_and_cuts_only_overlong_words():
     assert notice.wrap("aaa bbb ccc", 7) == ["aaa bbb", "ccc"]
     assert notice.wrap("x" * 10, 4) == ["xxxx", "xxxx", "xx"]
     assert notice.pages(["a b c d e f g h"], cols=1, rows=3) == [["a", "b", "c"], ["d", "e", "f"], ["g", "h"]]
+
+
+def test_the_notice_is_forgotten_once_read():
+    import sys
+
+    from hardware.sim import SimTable
+
+    t = SimTable(players=2, settings={"REFEREE_SOUND": "loud"})
+    t.advance(10)
+    assert t.app.mode == "notice" and "referee.notice" in sys.modules
+    t.tap(1)
+    assert t.app.mode == "launcher" and "referee.notice" not in sys.modules

@@ -232,6 +232,7 @@ class App:
         elif self.mode == NOTICE:
             if kind in (TAP, HOLD) and self.notice.gesture(kind):
                 self.notice = None
+                forget("referee.notice")  # said once: its code is not needed again
                 self._show_launcher()
 
     def _pause(self, now):
