@@ -175,8 +175,9 @@ class Game(BaseGame):
         self.down[player] = pressed
         if self.phase in (READY, DARK, OPEN):
             self.race.edge(player, t_ns, pressed)
-            return True  # the race's press: no tap or hold of it skips the result
-        return False
+        # a press while the race is armed is the race's: no tap or hold of it
+        # (it would skip the result it produced); in READY a tap stays a tap
+        return self.phase in (DARK, OPEN)
 
     def _show_false_starts(self, now_ns):
         for p in self.race.false_starts():
