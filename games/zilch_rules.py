@@ -145,7 +145,7 @@ class Rules:
     def challenge_slot(self, used, reached):
         """Which challenge a player may announce now: 0 (the one before 5,000), 1 (the
         one after) or -1 (none). ``used``: [before used, after used]; ``reached``: the
-        player's total has reached ``challenge_split`` at some point. RULES.md: the
+        player's total has reached ``challenge_split`` at some point. docs/rulings.md: the
         "before" challenge closes for good once the total has reached the split, even
         if it falls back below, and the "after" one opens then."""
         if not self.challenge:
