@@ -585,7 +585,7 @@ class Game(BaseGame):
 
     def _in_time(self, t):
         # A press stamped ``t`` is part of the race: before the answer showed (call
-        # mode) and before the time limit, judged on the stamp alone (RULES.md: a press
+        # mode) and before the time limit, judged on the stamp alone (docs/rulings.md: a press
         # at or after the limit never answers, however the loop's passes fall).
         return (self.closed_at is None or t < self.closed_at) and (self.deadline is None or t < self.deadline)
 
