@@ -158,3 +158,16 @@ def test_a_count_of_one_is_singular():
     while t.app.launcher.menu.current()[1] != 1:
         t.tap(1)  # round to 1
     assert "1 player\n" in t.screen_text() + "\n" and "1 players" not in t.screen_text()
+
+
+def test_every_game_reaches_its_count_menu():
+    # the launcher reads COUNT_WORDS; a game's own names (Würfelblitz has a COUNT
+    # phase) must not be taken for it
+    for name in games.names():
+        t = SimTable(players=2)
+        t.advance(10)
+        while t.app.launcher.menu.current()[1] != name:
+            t.tap(1)
+        t.hold(1)
+        text = t.screen_text()
+        assert ("Players" in text and " players" in text) or "Stations fitted" in text, name

@@ -90,8 +90,8 @@ class Launcher:
         lo = self.module.MIN_PLAYERS
         hi = min(self.module.MAX_PLAYERS, self.stations)
         self.players = max(lo, min(hi, self.players))
-        # COUNT: how a game names its count (the self test counts stations fitted)
-        title, one, many = getattr(self.module, "COUNT", ("Players", "player", "players"))
+        # COUNT_WORDS: how a game names its count (the self test counts stations fitted)
+        title, one, many = getattr(self.module, "COUNT_WORDS", ("Players", "player", "players"))
         items = [(str(n) + " " + (one if n == 1 else many), n) for n in range(lo, hi + 1)]
         self.menu = Menu(title, items, index=self.players - lo, back=True)
         self.stage = "players"

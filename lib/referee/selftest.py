@@ -23,7 +23,7 @@ TITLE = "Self test"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 7
 BOTS_CAN_PLAY = False  # it checks the wiring: people press the buttons (no bot seats asked)
-COUNT = ("Stations fitted", "station", "stations")  # the launcher asks this, then starts
+COUNT_WORDS = ("Stations fitted", "station", "stations")  # the launcher asks this, then starts
 OPTIONS = ()
 
 RING_NS = 700 * MS
