@@ -1,4 +1,4 @@
-"""The game registry: name -> (title, module). Game names as in DESIGN.md §8.
+"""The game registry: name -> (title, module). Game names as in docs/design.md (*Pinned names*).
 
 Listing the games imports none of them: a game module is loaded when it is
 chosen and unloaded when its match ends, so only one game's code is in the

@@ -2,7 +2,7 @@
 # one-button menu levels, save data).
 #
 # No display, no box, no clock: the flow and the screen (games/flyer.py) and the bots
-# (games/flyer_bots.py) are built on these functions. Rulings: RULES.md ("Essen 2006
+# (games/flyer_bots.py) are built on these functions. Rulings: docs/rulings.md ("The Essen 2006
 # flyer game") and docs/flyer.md, which lists every ruling taken here.
 #
 # Colours: "white" "yellow" "green" "blue" "purple" "red" (COLOURS, the starting stack
@@ -39,7 +39,7 @@ MIN_PLAYERS = const(2)
 TURN_CAP = const(200)  # default cap: 50 rounds of 4 turns (docs/flyer.md, "End")
 END = "end"  # the "End turn" item of the top-level menu
 
-# THE BOARD, as one table (RULES.md: *unverified*; correct it here from a physical
+# THE BOARD, as one table (docs/rulings.md: *unverified*; correct it here from a physical
 # copy, nothing else needs to change). space: (colour that pays for entering it or
 # None if nothing can enter it, x, y on a 320x240 screen, neighbours).
 # Ring order red - purple - blue - green - yellow - red; every ring space touches the

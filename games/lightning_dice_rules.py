@@ -1,7 +1,7 @@
 # Lightning Dice: the pure rules (card language, keep policy, the deck).
 #
 # No display, no box, no clock: the game flow (games/lightning_dice.py) is built on
-# these. Dice are six ints 1..6 in screen order. Rulings: RULES.md, Lightning Dice.
+# these. Dice are six ints 1..6 in screen order. Rulings: docs/rulings.md, Lightning Dice.
 # docs/lightning_dice.md gives the exact meaning of every card form, the keep policy
 # and the deck's balance table (tools/lightning_deck.py).
 #

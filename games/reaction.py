@@ -3,6 +3,9 @@
 Each round the screen goes dark, the stimulus is drawn unseen, then the
 backlight comes on (the reveal, captured like a button). Everyone presses; the
 Race names the winner and every reaction time. Personal bests per match.
+The result stays until a player taps or holds a button on purpose (a press the
+race took makes no gesture: ``edge`` says so); with only bots at the table the
+rounds go on by themselves after RESULT_NS.
 """
 
 import displayio
@@ -26,7 +29,7 @@ OVER = "over"
 
 READY_NS = 1500 * MS
 OPEN_NS = 3000 * MS  # the race stays open this long after the reveal
-RESULT_NS = 3500 * MS
+RESULT_NS = 3500 * MS  # an all-bot table's pause on the result
 BOT_MEAN_MS = 260
 BOT_SPREAD_MS = 60
 
@@ -97,7 +100,7 @@ class Game(BaseGame):
         w = race.winners()
         self.big.scale = 4
         self.big.anchored_position = (screen.WIDTH // 2, 36)
-        self.title.text = "Round " + str(self.round) + "/" + str(self.rounds)
+        self.title.text = "Round " + str(self.round) + "/" + str(self.rounds) + self._go_on()
         self.big.text = (seat(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
         self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
         self.head.text = race_text.headline(race, self.box.precision_ns)
@@ -153,6 +156,11 @@ class Game(BaseGame):
         self.box.reveal(True)
         self.until = now_ns + OPEN_NS
 
+    def _go_on(self):
+        if len(self.bots) >= self.players:
+            return ""
+        return "  tap: " + ("results" if self.round >= self.rounds and not self.replay else "next")
+
     def edge(self, player, t_ns, pressed):
         if player == REVEAL:
             if pressed and self.phase == OPEN:
@@ -167,6 +175,9 @@ class Game(BaseGame):
         self.down[player] = pressed
         if self.phase in (READY, DARK, OPEN):
             self.race.edge(player, t_ns, pressed)
+        # a press while the race is armed is the race's: no tap or hold of it
+        # (it would skip the result it produced); in READY a tap stays a tap
+        return self.phase in (DARK, OPEN)
 
     def _show_false_starts(self, now_ns):
         for p in self.race.false_starts():
@@ -180,7 +191,7 @@ class Game(BaseGame):
 
     def gesture(self, player, kind, count, now_ns):
         if self.phase == RESULT and kind in (TAP, HOLD):
-            self.until = now_ns  # skip ahead
+            self._after_result(now_ns)  # a press made after the result: on purpose
 
     def tick(self, now_ns):
         for b in self.bots:  # seat order, not dict order (MicroPython dicts are unordered)
@@ -200,11 +211,14 @@ class Game(BaseGame):
             everyone = all(self.race.status(p) not in ("none", "pending") for p in range(1, self.players + 1))
             if everyone or now_ns >= self.until:
                 self._finish_round(now_ns)
-        elif self.phase == RESULT and now_ns >= self.until:
-            if self.round >= self.rounds:
-                self._finish_match(now_ns)
-            else:
-                self._next_round(now_ns)
+        elif self.phase == RESULT and now_ns >= self.until and len(self.bots) >= self.players:
+            self._after_result(now_ns)
+
+    def _after_result(self, now_ns):
+        if self.round >= self.rounds and not self.replay:
+            self._finish_match(now_ns)
+        else:
+            self._next_round(now_ns)
 
     def _finish_round(self, now_ns):
         self.phase = RESULT

@@ -17,7 +17,7 @@
 #   Anfangsspieler wird ausgelost").
 # - COUNT: 3-2-1 on the screen, the rings and the piezo. The race is armed when the
 #   countdown starts, so a press now is a false start: red blink, buzz, and that
-#   player is out for this round (no disc lost; RULES.md names no other penalty).
+#   player is out for this round (no disc lost; docs/rulings.md names no other penalty).
 # - DARK: the backlight goes off and the throw is drawn unseen; then the backlight
 #   goes on. The race opens at the captured reveal edge.
 # - OPEN: the first press (and every press within the tie window) answers. A
@@ -585,7 +585,7 @@ class Game(BaseGame):
 
     def _in_time(self, t):
         # A press stamped ``t`` is part of the race: before the answer showed (call
-        # mode) and before the time limit, judged on the stamp alone (RULES.md: a press
+        # mode) and before the time limit, judged on the stamp alone (docs/rulings.md: a press
         # at or after the limit never answers, however the loop's passes fall).
         return (self.closed_at is None or t < self.closed_at) and (self.deadline is None or t < self.deadline)
 

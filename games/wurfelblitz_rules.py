@@ -1,7 +1,7 @@
 # Würfelblitz: the pure rules (dice, score of a throw, discs, bot model).
 #
 # No I/O, no clock: the round flow and the screens (``games/wurfelblitz.py``) are
-# built on these functions. Rulings: RULES.md, section Würfelblitz.
+# built on these functions. Rulings: docs/rulings.md, section Würfelblitz.
 #
 # A throw is a list of ``(die_colour, face)``. ``die_colour`` is one of COLOURS or
 # "white"; ``face`` is pips 1..6 (int) or a dot colour (str). A throw may hold each
@@ -18,7 +18,7 @@ from referee.core import const
 COLOURS = ("orange", "blue", "black", "yellow", "green", "red")
 WHITE = "white"
 
-# The coloured dice, as ONE editable table (RULES.md: *unverified*). Each coloured
+# The coloured dice, as ONE editable table (docs/rulings.md: *unverified*). Each coloured
 # die shows pips 1..6, except that one pip value is replaced by a dot of another
 # colour: (die colour, replaced pip value, dot colour).
 DOT_SWAPS = (
@@ -143,7 +143,7 @@ def _sum_pips(throw, mask, want_blocked):
 
 
 def score(throw, brainteaser=False):
-    """The right answer for ``throw`` (pinned API, DESIGN.md §8).
+    """The right answer for ``throw`` (pinned: docs/design.md).
 
     Blocked colours are all dot colours showing on any die. Normal answer: the sum
     of the pips of the coloured dice whose colour is not blocked (0 is valid).

@@ -17,7 +17,7 @@
 #   27 per seat: 18 Urban sides (die d, side k at d * 6 + k), the 3 top indexes (which
 #   side of each Urban die is up), the 6 City sides.
 #
-# Rulings (RULES.md leaves these open; each one lives in the one place named here):
+# Rulings (the printed rules leave these open, docs/rulings.md; each one lives in the one place named here):
 #   sides of a City die are interchangeable: a disk entering a City die takes its first
 #     empty side, and of identical disks on one City die only the first is offered
 #     (_first_hole, _first_of)

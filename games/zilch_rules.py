@@ -3,7 +3,7 @@
 No state, no I/O: the game flow (games/zilch.py) and the bots (games/zilch_strategy.py)
 are built on these functions. Dice are faces 1..6 (ints) in any order.
 
-Scoring (RULES.md): six of a kind 6000, five 5000, four 4000 (``kinds``); two triplets
+Scoring (docs/rulings.md): six of a kind 6000, five 5000, four 4000 (``kinds``); two triplets
 3000, three pairs 2000 (``sets``); straight 1-2-3-4-5-6 1500; three 1s 1000; three Ns
 N*100; a single 1 100; a single 5 50. A set-aside scores the best way to split it into
 combinations with every die used.
@@ -145,7 +145,7 @@ class Rules:
     def challenge_slot(self, used, reached):
         """Which challenge a player may announce now: 0 (the one before 5,000), 1 (the
         one after) or -1 (none). ``used``: [before used, after used]; ``reached``: the
-        player's total has reached ``challenge_split`` at some point. RULES.md: the
+        player's total has reached ``challenge_split`` at some point. docs/rulings.md: the
         "before" challenge closes for good once the total has reached the split, even
         if it falls back below, and the "after" one opens then."""
         if not self.challenge:

@@ -43,18 +43,23 @@ def spread(count, wanted):
     return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
 
 
-def run(folder, settings, seed=1, only=None):
+def run(folder, settings, seed=1, only=None, notes=()):
     import games
     from hardware.sim import SimTable
 
     os.makedirs(folder, exist_ok=True)
-    n = int(settings.get("REFEREE_PLAYERS", 4) or 4)
-    written = [SimTable(players=n, seed=seed, settings=settings).save_png(os.path.join(folder, "00-launcher.png"))]
+    first = SimTable(players=None, seed=seed, settings=settings, notes=notes)
+    for m in first.settings.messages:
+        print("settings: " + m)
+    n = first.players  # REFEREE_PLAYERS as referee.settings checked it
+    written = [first.save_png(os.path.join(folder, "00-launcher.png"))]
     for name, title in games.titles():
         if only and name != only:
             continue
         module = games.load(name)
         if not getattr(module, "BOTS_CAN_PLAY", True):
+            if only:
+                print("%-14s needs people at the buttons: no demo" % title)
             continue  # needs people at the buttons (the self test)
         players = max(module.MIN_PLAYERS, min(module.MAX_PLAYERS, n))
         _, game, changes = _play(name, players, settings, seed, lambda table, i: None)
@@ -72,5 +77,6 @@ def run(folder, settings, seed=1, only=None):
         print("%-14s %s after %.1f s of play, seed %d" % (title, result, table.now / 1e9, game.seed))
         if not game.over:
             return 1
-    print("wrote %d PNG snapshots to %s" % (len(written), os.path.abspath(folder)))
+    n = len(written)
+    print("wrote %d PNG snapshot%s to %s" % (n, "" if n == 1 else "s", os.path.abspath(folder)))
     return 0

@@ -7,8 +7,9 @@ the rings around it.
 
 import os
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 
 import busdisplay  # noqa: E402
 import pygame  # noqa: E402
@@ -49,13 +50,18 @@ def display():
     return _display[0]
 
 
+OFF = (0, 0, 0)  # an IPS panel with its backlight off: black, nothing readable
+
+
 def render(group, backlight=True):
-    """A pygame Surface with ``group`` drawn; a dark backlight shows as 10 %."""
+    """A pygame Surface with ``group`` drawn. With the backlight off the panel
+    is black, as on the box: what is drawn in the dark (the stimulus, drawn
+    before the reveal) must not be readable early in the window either."""
     d = display()
     if d.root_group is not group:
         d.root_group = group
     d.refresh()
     surf = d._pygame_screen.copy()
     if not backlight:
-        surf.fill((26, 26, 26), special_flags=pygame.BLEND_RGB_MULT)
+        surf.fill(OFF)
     return surf

@@ -29,15 +29,46 @@ def unavailable():
     return ""
 
 
-def run(settings, seed=1, scale=2, players=None, save_path=None):
+def window_seed(seed=None):
+    """The window's seed: ``seed`` if given (``--seed``: replay a session), else a
+    fresh one from os.urandom, as the device seeds each match."""
+    if seed is not None:
+        return seed
+    from referee.rng import seed_from_bytes
+
+    return seed_from_bytes(os.urandom(8))
+
+
+def make_table(settings, seed=None, save_path=None, notes=(), log=print):
+    """The window's simulated box: seeded from os.urandom unless ``seed`` is given
+    (the seed is logged), its seats REFEREE_PLAYERS as referee.settings checked it
+    (a bad value: the default, and a message on the screen)."""
+    from hardware import pc_store
+    from hardware.sim import SimTable
+
+    seed = window_seed(seed)
+    log("window seed " + str(seed) + " (python code.py --seed " + str(seed) + " deals the same match seeds again)")
+    store = pc_store.FileNvm(save_path or pc_store.DEFAULT_PATH)
+    table = SimTable(players=None, seed=seed, settings=settings, catch_errors=True, store=store, notes=notes)
+    for m in table.settings.messages:
+        log("settings: " + m)
+    return table
+
+
+def run(settings, seed=None, scale=2, save_path=None, notes=()):
+    from hardware import pc_sound
+
+    # the piezo on the PC's audio (None: silent); opened before pc_display, which
+    # makes SDL's audio a dummy for its headless renders
+    spk = pc_sound.speaker()
     import pygame
 
-    from hardware import pc_display, pc_store, pc_view
-    from hardware.sim import KEY_MIN_MS, SimTable
+    from hardware import pc_display, pc_view
+    from hardware.sim import KEY_MIN_MS
 
-    n = int(settings.get("REFEREE_PLAYERS", 4) or 4)
-    store = pc_store.FileNvm(save_path or pc_store.DEFAULT_PATH)
-    table = SimTable(players=n, seed=seed, settings=settings, catch_errors=True, store=store)
+    table = make_table(settings, seed, save_path, notes)
+    if spk is not None:
+        table.box.tones.out = spk.tone
     pygame.init()
     pygame.display.set_caption("Referee Box (keys 1-7 = stations, M = menu, Esc = quit)")
     win = pygame.display.set_mode(pc_view.size(table.box.stations, scale))
@@ -46,6 +77,7 @@ def run(settings, seed=1, scale=2, players=None, save_path=None):
     last = time.monotonic_ns()
     frame_ns = 1000000000 // 30
     next_frame = 0
+    shown_logs = len(table.box.logs)  # the settings messages are printed already
     while True:
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
@@ -55,6 +87,9 @@ def run(settings, seed=1, scale=2, players=None, save_path=None):
                 table.key(keys[ev.key], ev.type == pygame.KEYDOWN, min_ms=KEY_MIN_MS)
         now = time.monotonic_ns()
         table.advance(min(100, (now - last) / 1000000))
+        while shown_logs < len(table.box.logs):  # the box's serial log, on the console
+            print(table.box.logs[shown_logs])
+            shown_logs += 1
         last = now
         if now >= next_frame:
             next_frame = now + frame_ns

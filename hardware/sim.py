@@ -15,6 +15,7 @@ for _p in (_ROOT, os.path.join(_ROOT, "lib")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 from hardware import pc_font  # noqa: E402
 
 pc_font.install()  # the font as a sprite sheet, as on the device
@@ -57,9 +58,12 @@ class SimTones:
     def __init__(self, table):
         self.table = table
         self.log = []  # (t_ns, freq)
+        self.out = None  # the window's speaker: tone(freq) heard as well as logged
 
     def tone(self, freq):
         self.log.append((self.table.now, freq))
+        if self.out is not None:
+            self.out(freq)
 
 
 class SimBox(Box):
@@ -98,11 +102,12 @@ class SimBox(Box):
 class SimTable:
     """A simulated box with ``players`` people seated (the box has 7 stations)."""
 
-    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS, store=None):
-        """``settings``: dict of REFEREE_* values as in settings.toml. ``store``: the
-        box's non-volatile bytes (default: a fresh bytearray(4096), like an empty
-        NVM; the window passes a file-backed one)."""
-        self.players = players
+    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS, store=None, notes=()):
+        """``settings``: dict of REFEREE_* values as in settings.toml; ``players``
+        None takes REFEREE_PLAYERS as checked (the window and the demo). ``notes``:
+        messages about the settings file itself, shown with the settings' own.
+        ``store``: the box's non-volatile bytes (default: a fresh bytearray(4096),
+        like an empty NVM; the window passes a file-backed one)."""
         self.seed = seed
         self.rng = Rng(seed)
         self.now = 0
@@ -111,8 +116,10 @@ class SimTable:
         self._seq = 0
         self._captured = []
         env = dict(settings or {})
-        env.setdefault("REFEREE_PLAYERS", players)
-        self.settings = Settings(env.get, games.names())
+        if players is not None:
+            env.setdefault("REFEREE_PLAYERS", players)
+        self.settings = Settings(env.get, games.names(), notes, env.keys())
+        self.players = self.settings["players"] if players is None else players
         self.box = SimBox(self, STATIONS, self.settings["brightness"], store)
         self.catch_errors = catch_errors
         self.app = App(self.box, self.settings, games, catch_errors=catch_errors)

@@ -209,8 +209,11 @@ def test_game_over_then_hold_returns_to_launcher():
     t = SimTable(players=2, seed=11)
     g = t.start("reaction", bots=(2,), rounds=3)
     assert not t.run_until_over(2000)
-    # the human never presses: the bot wins every round
-    assert t.run_until_over(60000)
+    # the human never races, only taps on past each result: the bot wins every round
+    for _ in range(3):
+        assert t.advance_until(lambda: g.phase == "result", 20000)
+        t.tap(1)
+    assert g.over
     assert g.winners == [2]
     t.hold(1)
     assert t.app.mode == "launcher"
@@ -228,7 +231,10 @@ def test_listing_games_imports_none_and_a_finished_game_is_unloaded():
     assert not [m for m in sys.modules if m.startswith("games.")]
     g = t.start("reaction", bots=(2,), rounds=3)
     assert "games.reaction" in sys.modules
-    assert t.run_until_over(60000) and g.over
+    for _ in range(3):
+        assert t.advance_until(lambda: g.phase == "result", 20000)
+        t.tap(1)  # on past the result
+    assert g.over
     t.hold(1)
     assert t.app.mode == "launcher"
     assert not [m for m in sys.modules if m.startswith("games.")]

@@ -146,15 +146,27 @@ def test_bad_settings_fall_back_with_messages_on_screen(world):
     assert len(msgs) == 3
     assert dev.settings["players"] == 4 and dev.settings["sound"] is True
     assert dev.display.rotation == 90
-    text = screen.screen_text(dev.app.launcher.root)
-    assert "(3 bad settings, see serial) REFEREE_PLAYERS=9" in text
+    seen = []
+    for page in range(3):  # every message on the screen, a page each, at scale 2
+        text = screen.screen_text(dev.display.root_group)
+        assert "Settings " + str(page + 1) + "/3" in text
+        seen.append(text)
+        assert dev.app.notice.body.scale == 2
+        world.press(2, at_ns=world.now_ns + MS, hold_ns=80 * MS)  # P1 taps: next
+        run(world, dev, 400, step_ms=5)
+    assert "REFEREE_PLAYERS" in seen[0] and "REFEREE_SOUND" in seen[1] and "REFEREE_ROTATION" in seen[2]
+    assert "using 4" in seen[0] and "serial" not in " ".join(seen)
+    assert dev.app.mode == "launcher"
+    assert "bad settings: defaults used" in screen.screen_text(dev.display.root_group)
 
 
 def test_one_bad_setting_is_shown_as_is(world):
     from referee import screen
 
     dev = build(world, {"REFEREE_ROTATION": "45"})
-    assert "REFEREE_ROTATION=45: not one of 0/90/180/270" in screen.screen_text(dev.app.launcher.root)
+    text = screen.screen_text(dev.display.root_group)
+    assert "Settings\n" in text and "1/" not in text
+    assert "REFEREE_ROTATION=\"45\": must be 90, 270; using 90" in text.replace("\n", " ")
     dev = None
 
 

@@ -62,7 +62,11 @@ def test_reaction_on_a_keypad_box_says_whole_ms_everywhere():
     assert "P1 first by 2 ms" in text
     assert "P1 200 ms" in text and "P2 202 ms" in text
     assert ".000" not in text and ".700" not in text
-    assert t.run_until_over(30000)
+    for _ in range(3):  # nobody races again; a tap goes on past each result
+        assert until(lambda: g.phase == "result")
+        t.advance(300)
+        t.tap(1)
+    assert g.over
     text = t.screen_text()
     assert "PB 200 ms" in text and "PB 202 ms" in text
 

@@ -203,7 +203,9 @@ def test_tie_window_solo_player_wins_every_round():
         assert "P1 WINS" in text and "NO WINNER" not in text
         assert g.wins[1] == k + 1
         assert "P1 " + str(180 + 20 * k) + ".000 ms" in text
-        until(t, lambda: g.phase != "result")
+        t.advance(300)  # let go
+        t.tap(1)  # on to the next round (or the standings)
+        assert g.phase != "result"
     assert g.over and g.winners == [1]
 
 
@@ -220,3 +222,88 @@ def test_a_ms_capture_gets_a_two_scan_glitch_threshold():
     keypad.press(2, at_ns=r + 300 * MS)
     until(keypad, lambda: g.phase == "result")
     assert g.race.winners() == [2]
+
+
+# --- the result stays until someone starts the next round on purpose --------------
+
+
+def _race_at_human_speed(t, g, presses):
+    """``presses``: (player, reaction ms, hold ms) as real people press: a
+    150-300 ms press after a 200-350 ms reaction, then the button is let go."""
+    r = to_open(t, g)
+    for p, react, hold in presses:
+        t.press(p, at_ns=r + react * MS, hold_ms=hold)
+    until(t, lambda: g.phase == "result")
+    until(t, lambda: not any(t.app.gestures.is_down(p) for p, _, _ in presses))
+
+
+def test_the_winning_press_does_not_skip_the_result():
+    for presses in (
+        [(1, 210, 150), (2, 260, 300)],
+        [(1, 350, 300), (2, 200, 150)],
+        [(2, 230, 220)],  # P1 never presses: the race closes at its time limit
+    ):
+        t = SimTable(players=2, seed=11)
+        g = t.start("reaction", rounds=3)
+        _race_at_human_speed(t, g, presses)
+        shown = t.screen_text()
+        assert "WINS" in shown
+        t.advance(10000)  # everyone has let go long ago: no tap, no hold
+        assert g.phase == "result" and g.round == 1
+        assert t.screen_text() == shown
+
+
+def test_a_press_held_past_the_round_end_does_not_skip_it_either():
+    t = SimTable(players=1, seed=12)
+    g = t.start("reaction", rounds=3)
+    _race_at_human_speed(t, g, [(1, 240, 900)])  # a long, deliberate press
+    t.advance(3000)
+    assert g.phase == "result" and "P1 WINS" in t.screen_text()
+
+
+def test_a_fresh_tap_starts_the_next_round():
+    t = SimTable(players=2, seed=13)
+    g = t.start("reaction", rounds=3)
+    _race_at_human_speed(t, g, [(1, 220, 180), (2, 270, 200)])
+    t.advance(1500)
+    assert g.phase == "result"
+    assert "tap" in t.screen_text()  # says how to go on
+    t.press(2, hold_ms=120)  # a tap on purpose, by either player
+    t.advance(400)
+    assert g.phase == "ready" and g.round == 2
+
+
+def test_a_false_start_press_does_not_skip_the_result():
+    t = SimTable(players=2, seed=4)
+    g = t.start("reaction", rounds=3)
+    until(t, lambda: g.phase == "dark")
+    t.advance(10)
+    t.press(2, hold_ms=200)  # jumps the gun
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 250 * MS, hold_ms=200)
+    until(t, lambda: g.phase == "result")
+    t.advance(8000)
+    assert g.phase == "result" and "P2 FALSE START" in t.screen_text()
+
+
+def test_with_only_bots_the_rounds_go_on_by_themselves():
+    t = SimTable(players=2, seed=3)
+    g = t.start("reaction", bots=(1, 2), rounds=3)
+    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == "ready", max_ms=5000)
+    assert g.round == 2
+
+
+def test_a_void_last_round_is_replayed_not_the_end_of_the_match():
+    t = SimTable(players=1, seed=14)
+    g = t.start("reaction", rounds=3)
+    for _ in range(2):
+        _race_at_human_speed(t, g, [(1, 230, 150)])
+        t.tap(1)
+    r = to_open(t, g)
+    assert g.round == 3
+    t.lose_capture(1)
+    t.advance(10)
+    assert "capture data lost" in t.screen_text() and "tap: next" in t.screen_text()
+    t.tap(1)
+    assert not g.over and g.round == 3 and g.phase == "ready"

@@ -39,3 +39,34 @@ def test_every_requirement_is_pinned():
 def test_layout_exists():
     for path in ("code.py", "boot.py", "settings.toml", "lib/referee", "games/__init__.py", "hardware", "tests"):
         assert os.path.exists(os.path.join(ROOT, path)), path
+
+
+def test_the_readme_lists_the_five_games_and_the_bench_figures():
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    for game in ("Würfelblitz", "Lightning Dice", "Zilch", "ZAP City", "Essen 2006 flyer game"):
+        assert "**" + game in text or game in text.split("The five games", 1)[1][:1500], game
+    figures = text.split("tools/bench_matches.py", 1)[1][:1500]
+    assert "at commit" in figures.lower() and "cpu s" in figures
+    assert "python tools/bench_matches.py" in figures  # how to reproduce
+
+
+def test_no_file_points_outside_the_repository_for_design_or_rulings():
+    import re
+
+    bad = []
+    for top in ("README.md", "settings.toml", "requirements.txt", "code.py", "boot.py"):
+        paths = [os.path.join(ROOT, top)]
+        for folder in ("docs", "lib", "games", "hardware", "tests", "tools"):
+            for dirpath, dirs, files in os.walk(os.path.join(ROOT, folder)):
+                dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
+                paths += [os.path.join(dirpath, f) for f in files if f.endswith((".py", ".md", ".toml", ".txt"))]
+        break
+    for p in paths + [os.path.join(ROOT, t) for t in ("README.md", "settings.toml", "requirements.txt")]:
+        with open(p, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if re.search(r"\b(DESIGN|RULES)\.md|\bDESIGN (§|\d)", line) and "test_readme.py" not in p:
+                    bad.append(os.path.relpath(p, ROOT) + ":" + str(n))
+    assert bad == []
+    for doc in ("docs/design.md", "docs/rulings.md"):
+        assert os.path.exists(os.path.join(ROOT, doc))

@@ -1,4 +1,4 @@
-"""Match saves and resume through the app (DESIGN.md §7) on the simulated box.
+"""Match saves and resume through the app (docs/design.md) on the simulated box.
 
 The app writes {"game", "players", "bots", "seed", "options", "rng", "state"} to the
 box's store at each save point a game marks (Würfelblitz: a round has ended; Zilch:
@@ -200,13 +200,16 @@ def test_a_match_that_never_saves_leaves_another_matchs_save_alone():
     saved = t.app.store.load()
     assert saved is not None
     r = t.start("reaction", rounds=3)  # played to the end: it saves nothing...
-    assert t.run_until_over(60000) and r.saves == 0
+    for _ in range(3):
+        assert t.advance_until(lambda: r.phase == "result", 20000)
+        t.tap(1)  # on past the result
+    assert r.over and r.saves == 0
     t.advance(10)
     assert t.app.store.load() == saved  # ...and clears nothing
     t.start("reaction", rounds=3)  # ended from the pause menu: the same
     t.advance(100)
     t.menu()
-    t.advance(300)
+    t.advance(400)  # the tap is seen 250 ms after its release
     t.tap(1)
     t.hold(1)
     t.tap(1)
@@ -297,7 +300,10 @@ def test_an_error_in_a_game_offers_resume_from_the_last_save():
 def test_games_without_restore_are_never_saved():
     t = SimTable(players=2, seed=3)
     g = t.start("reaction", bots=(2,), rounds=3)
-    assert t.run_until_over(60000) and g.saves == 0
+    for _ in range(3):
+        assert t.advance_until(lambda: g.phase == "result", 20000)
+        t.tap(1)  # on past the result
+    assert g.over and g.saves == 0
     assert t.box.store == bytearray(4096)  # untouched
 
 

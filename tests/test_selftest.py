@@ -136,3 +136,38 @@ def test_on_the_device_the_piezo_sounds_the_cue(world):  # noqa: F811
     assert _played([f for _, f, d in world.tones if d])
     assert world.tones[-1][2] == 0  # and silent after it
     assert dev.app.game.over
+
+
+def test_the_launcher_asks_only_the_stations_fitted_then_starts():
+    t = SimTable(players=4)
+    t.advance(10)
+    while "> Self test" not in t.screen_text() and t.app.launcher.menu.current()[1] != "selftest":
+        t.tap(1)
+    t.hold(1)
+    text = t.screen_text()
+    assert "Stations fitted" in text and "4 stations" in text and "players" not in text
+    t.hold(1)  # 4 stations: no seats, no bots, no Start! to find
+    assert t.game is not None and t.game.TITLE == "Self test" and t.game.players == 4
+    assert t.game.bots == ()
+
+
+def test_a_count_of_one_is_singular():
+    t = SimTable(players=2)
+    t.advance(10)
+    t.hold(1)  # Reaction test: 1-7 players
+    while t.app.launcher.menu.current()[1] != 1:
+        t.tap(1)  # round to 1
+    assert "1 player\n" in t.screen_text() + "\n" and "1 players" not in t.screen_text()
+
+
+def test_every_game_reaches_its_count_menu():
+    # the launcher reads COUNT_WORDS; a game's own names (Würfelblitz has a COUNT
+    # phase) must not be taken for it
+    for name in games.names():
+        t = SimTable(players=2)
+        t.advance(10)
+        while t.app.launcher.menu.current()[1] != name:
+            t.tap(1)
+        t.hold(1)
+        text = t.screen_text()
+        assert ("Players" in text and " players" in text) or "Stations fitted" in text, name

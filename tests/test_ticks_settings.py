@@ -43,9 +43,9 @@ def test_bad_values_fall_back_with_a_message_each():
     assert s["players"] == 4 and s["brightness"] == 25 and s["answer"] == "call"
     assert s["bots"] == () and s["sound"] is True and s["whites"] == 2
     text = "\n".join(s.messages)
-    for key in ("REFEREE_PLAYERS=9", "REFEREE_BRIGHTNESS", "REFEREE_ANSWER", "REFEREE_BOTS", "REFEREE_SOUND", "REFEREE_WHITES"):
+    for key in ('REFEREE_PLAYERS="9"', "REFEREE_BRIGHTNESS", "REFEREE_ANSWER", "REFEREE_BOTS", "REFEREE_SOUND", "REFEREE_WHITES"):
         assert key in text
-    assert "out of range 2..7" in text
+    assert 'REFEREE_PLAYERS="9": must be 2-7; using 4' in text
 
 
 def test_every_setting_is_documented_in_settings_toml():
@@ -67,8 +67,7 @@ def test_a_line_getenv_cannot_parse_is_a_message_not_a_crash():
 
     s = Settings(getenv)
     assert s["players"] == 4 and s["whites"] == 3
-    assert len(s.messages) == 1
-    assert "REFEREE_PLAYERS unreadable" in s.messages[0] and "Invalid byte" in s.messages[0]
+    assert s.messages == ["settings.toml: a line cannot be read; defaults used for REFEREE_PLAYERS"]
 
 
 def test_the_game_must_be_one_the_box_has():
@@ -77,7 +76,7 @@ def test_the_game_must_be_one_the_box_has():
     assert Settings(env(game=" Zilch "), games.names())["game"] == "zilch"
     s = Settings(env(game="lightning"), games.names())
     assert s["game"] == "reaction"
-    assert "REFEREE_GAME=lightning" in s.messages[0]
+    assert 'REFEREE_GAME="lightning"' in s.messages[0]
     for name in games.names():
         assert name in s.messages[0]
 
@@ -96,4 +95,4 @@ def test_settings_hand_games_only_values_their_options_accept():
                 if kind in ("pick", "choice"):
                     assert set(low) <= set(opt.choices), (game, name, low, opt.choices)
     assert Settings(env(limit_s="25"))["limit_s"] == 30
-    assert "REFEREE_LIMIT_S=25" in Settings(env(limit_s="25")).messages[0]
+    assert 'REFEREE_LIMIT_S="25"' in Settings(env(limit_s="25")).messages[0]

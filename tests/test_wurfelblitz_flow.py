@@ -167,7 +167,7 @@ def test_a_bot_match_takes_little_cpu():
     assert t.run_until_over(40 * 60 * 1000)
     spent = time.process_time() - c
     print("seeded 4-bot match: %d rounds, %.1f s of play, %.3f s CPU" % (g.round, t.now / 1e9, spent))
-    assert g.over  # timing is reported, not asserted (DESIGN.md §12)
+    assert g.over  # timing is reported, not asserted (README, Figures)
 
 
 # ----------------------------------------------------------------- call mode

@@ -100,7 +100,7 @@ def check_log(log, rules, players):
     last_bank = {}
     previous = 0
     used = {}
-    reached = set()  # players whose total has reached 5,000 (RULES.md: for good)
+    reached = set()  # players whose total has reached 5,000 (docs/rulings.md: for good)
     for r in log:
         p = r["player"]
         before, after = r["before"], r["after"]

@@ -59,7 +59,7 @@ BUILTINS = frozenset(
     usb_midi vectorio watchdog zlib
     """.split()
 )
-# The libraries the box cannot run without (DESIGN.md §10); the scan must find them.
+# The libraries the box cannot run without (requirements-device.txt); the scan must find them.
 REQUIRED = ("neopixel", "adafruit_st7789")
 TOP_FILES = ("code.py", "boot.py")
 SETTINGS = "settings.toml"

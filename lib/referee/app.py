@@ -21,6 +21,7 @@ GAME = "game"
 PAUSE = "pause"
 ENDED = "ended"  # the table ended the match: its standings until a hold
 ERROR = "error"
+NOTICE = "notice"
 
 
 def format_exception(e):
@@ -40,7 +41,7 @@ class App:
         self.game = None
         self.mode = LAUNCHER
         self.error = None
-        # match saves (DESIGN 7): none on a box without a store of at least 1 KiB
+        # match saves (docs/design.md): none on a box without a store of at least 1 KiB
         mem = box.store
         self.store = Store(mem, box.log) if mem is not None and len(mem) >= 1024 else None
         self._name = None  # the running game's registry name
@@ -61,21 +62,28 @@ class App:
         self._lit = True
         for m in settings.messages:
             box.log("settings: " + m)
+        self.notice = None  # every settings message on screen first, page by page
+        if settings.messages:
+            from referee.notice import Notice
+
+            self.notice = Notice("Settings", settings.messages)
         self._show_launcher()
 
     def _show_launcher(self):
+        if self.notice is not None:
+            self.mode = NOTICE
+            self.box.reveal(True)
+            self.box.show(self.notice.root)
+            return
         # The launcher's code is loaded while it shows and forgotten during a match
         # (heap: docs/design.md, "Memory").
         from referee.launcher import Launcher
 
         self.launcher = Launcher(self.settings, self.box.stations, self.registry, self.store.load() if self.store else None)
-        msgs = self.settings.messages
         if self.store and self.store.note:  # a save of another version: refused, said
             self.launcher.warn(self.store.note)
-        elif len(msgs) > 1:
-            self.launcher.warn("(" + str(len(msgs)) + " bad settings, see serial) " + msgs[0])
-        elif msgs:
-            self.launcher.warn(msgs[0])
+        elif self.settings.messages:  # each shown in full on the notice screen before this
+            self.launcher.warn("bad settings: defaults used")
         elif self.box.precision_ns >= 1000000:  # said before any game: races are timed to the ms
             self.launcher.warn(self.box.capture_name + " capture: ms precision")
         self.mode = LAUNCHER
@@ -173,7 +181,9 @@ class App:
             if player != REVEAL:
                 self.gestures.edge(player, t_ns, pressed)
             if game is not None and player != MENU:
-                self._guard(game.edge, player, t_ns, pressed)
+                # True: the game's race took this press; it makes no tap or hold
+                if self._guard(game.edge, player, t_ns, pressed) and pressed:
+                    self.gestures.reset(player)
         for player, kind, count in self.gestures.update(now):
             self._route(player, kind, count, now)
         if self.mode == GAME:
@@ -219,6 +229,11 @@ class App:
         elif self.mode in (ERROR, ENDED):
             if kind == HOLD:
                 self.back_to_launcher()
+        elif self.mode == NOTICE:
+            if kind in (TAP, HOLD) and self.notice.gesture(kind):
+                self.notice = None
+                forget("referee.notice")  # said once: its code is not needed again
+                self._show_launcher()
 
     def _pause(self, now):
         if self._pause_root is None:

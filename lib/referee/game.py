@@ -130,7 +130,9 @@ class BaseGame:
         """The match begins: build screens, set rings."""
 
     def edge(self, player, t_ns, pressed):
-        """A raw capture edge: player 1..n (0 = the reveal line), exact t_ns."""
+        """A raw capture edge: player 1..n (0 = the reveal line), exact t_ns.
+        Return True for a press a race took: the app then makes no tap or hold
+        of it, so a winning press never also skips the result it produced."""
 
     def gesture(self, player, kind, count, now_ns):
         """A tap/hold of a human station (see ``referee.gestures``)."""

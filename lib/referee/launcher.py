@@ -67,7 +67,9 @@ class Launcher:
         items = [("Start!", _START)]
         # a game may say how strong each bot is: bot_level(options, bots, seat, True)
         level = getattr(self.module, "bot_level", None)
-        for p in range(1, self.players + 1):
+        # a game no bot can play (BOTS_CAN_PLAY = False: the self test) lists no seats
+        seats = self.players if getattr(self.module, "BOTS_CAN_PLAY", True) else 0
+        for p in range(1, seats + 1):
             who = "human"
             if p in self.bots:
                 who = "bot" + (level(self.options, self.bots, p, True) if level else "")
@@ -88,8 +90,10 @@ class Launcher:
         lo = self.module.MIN_PLAYERS
         hi = min(self.module.MAX_PLAYERS, self.stations)
         self.players = max(lo, min(hi, self.players))
-        items = [(str(n) + " players", n) for n in range(lo, hi + 1)]
-        self.menu = Menu("Players", items, index=self.players - lo, back=True)
+        # COUNT_WORDS: how a game names its count (the self test counts stations fitted)
+        title, one, many = getattr(self.module, "COUNT_WORDS", ("Players", "player", "players"))
+        items = [(str(n) + " " + (one if n == 1 else many), n) for n in range(lo, hi + 1)]
+        self.menu = Menu(title, items, index=self.players - lo, back=True)
         self.stage = "players"
 
     def gesture(self, player, kind, count):
@@ -128,6 +132,8 @@ class Launcher:
                 self.options[opt.key] = opt.check(self.settings.get(opt.key, opt.default))
             self.menu = Menu(self.module.TITLE, self._setup_items(), back=True)
             self.stage = "setup"
+            if len(self._setup_items()) == 1:  # nothing to set up (the self test): start
+                self._choose(_START)
         elif self.stage == "setup":
             if value == _START:
                 if len(self.bots) >= self.players and self.players > 1:

@@ -22,7 +22,8 @@ from referee.core import MS, seat
 TITLE = "Self test"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 7
-BOTS_CAN_PLAY = False  # it checks the wiring: people press the buttons
+BOTS_CAN_PLAY = False  # it checks the wiring: people press the buttons (no bot seats asked)
+COUNT_WORDS = ("Stations fitted", "station", "stations")  # the launcher asks this, then starts
 OPTIONS = ()
 
 RING_NS = 700 * MS

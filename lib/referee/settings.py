@@ -1,8 +1,11 @@
 """User settings from ``settings.toml`` (read with ``os.getenv``), validated.
 
-Every setting is ``REFEREE_<NAME>``. A missing value takes the default quietly;
-a bad value takes the default and leaves a message for the screen. ``getenv``
-may return str (CircuitPython 10.2+), int or bool (older versions, TOML parsers).
+The one checker of settings, on the device and on the PC. Every setting is
+``REFEREE_<NAME>``. A missing value takes the default quietly; a bad value takes
+the default and leaves a message in ``messages``, written for the people at the
+table (no Python error text), which the app shows on screen page by page.
+``getenv`` may return str (CircuitPython 10.2+), int or bool (older versions,
+TOML parsers), or raise on a line it cannot parse.
 """
 
 # name: (kind, default, low/choices, high, what it does)
@@ -19,18 +22,55 @@ SPEC = (
     ("limit_s", "pick", 30, (5, 10, 15, 20, 30, 45, 60, 90, 120), None, "seconds before a race round nobody wins is void"),
     ("capture", "choice", "auto", ("auto", "pio", "keypad"), None, "press capture backend"),
     ("menu_button", "bool", True, None, None, "a MENU button is fitted (GP14)"),
-    ("rotation", "pick", 90, (0, 90, 180, 270), None, "display rotation in degrees (270 = upside down)"),
+    # 0 and 180 would turn the 320x240 panel portrait: the firmware's screens garble
+    ("rotation", "pick", 90, (90, 270), None, "display rotation in degrees: 90, or 270 = upside down"),
 )
+
+SHOWN = 14  # characters of a bad value quoted in its message
+
+
+def shown(raw):
+    """A bad value as a message quotes it: printable ASCII, cut to SHOWN."""
+    s = str(raw)
+    out = ""
+    for ch in s[:SHOWN]:
+        out += ch if " " <= ch <= "~" else "?"
+    if len(s) > SHOWN:
+        out += ".."
+    return "\"" + out + "\""
+
+
+def said(kind, value):
+    """A default as the message names it."""
+    if kind == "bool":
+        return "on" if value else "off"
+    if kind == "seats":
+        return "none" if not value else ",".join(str(v) for v in value)
+    return str(value)
+
+
+def whole(s):
+    """The int ``s`` spells (an optional sign, then digits only), or None."""
+    s = s.strip()
+    digits = s[1:] if s[:1] in ("+", "-") else s
+    if not digits:
+        return None
+    for ch in digits:
+        if not "0" <= ch <= "9":
+            return None
+    if len(digits) > 9:  # out of every range; int() of thousands of digits is slow
+        return -1000000000 if s[0] == "-" else 1000000000
+    return int(s)
 
 
 def _parse(kind, raw, low, high):
-    """Returns the parsed value or raises ValueError with a reason."""
+    """Returns the parsed value or raises ValueError with a reason in plain words."""
     if kind == "int":
-        if isinstance(raw, bool):
-            raise ValueError("not a number")
-        v = raw if isinstance(raw, int) else int(str(raw).strip())
+        v = None if isinstance(raw, bool) else (raw if isinstance(raw, int) else whole(str(raw)))
+        if v is None:
+            raise ValueError("not a whole number " + str(low) + "-" + str(high))
         if v < low or v > high:
-            raise ValueError("out of range " + str(low) + ".." + str(high))
+            raise ValueError("must be " + str(low) + "-" + str(high))
         return v
     if kind == "bool":
         if isinstance(raw, bool):
@@ -40,18 +80,21 @@ def _parse(kind, raw, low, high):
             return True
         if s in ("0", "false", "no", "off"):
             return False
-        raise ValueError("not true/false")
+        raise ValueError("must be 1 (on) or 0 (off)")
     if kind == "pick":  # one of a few ints
-        v = int(str(raw).strip())
+        v = None if isinstance(raw, bool) else (raw if isinstance(raw, int) else whole(str(raw)))
         if v not in low:
-            raise ValueError("not one of " + "/".join(str(c) for c in low))
+            raise ValueError("must be " + ", ".join(str(c) for c in low))
         return v
-    if kind == "game":  # a choice among the registry's names (given by the entry point)
-        kind = "choice"
+    if kind == "game":  # a name of the registry (given by the entry point)
+        s = str(raw).strip().lower()
+        if s not in low:
+            raise ValueError("no such game here; the games: " + ", ".join(low))
+        return s
     if kind == "choice":
         s = str(raw).strip().lower()
         if s not in low:
-            raise ValueError("not one of " + "/".join(low))
+            raise ValueError("must be " + " or ".join(low))
         return s
     if kind == "seats":
         s = str(raw).strip()
@@ -59,20 +102,41 @@ def _parse(kind, raw, low, high):
             return ()
         seats = []
         for part in s.split(","):
-            n = int(part.strip())
-            if n < 1 or n > 7:
-                raise ValueError("seat " + str(n) + " is not 1..7")
+            n = whole(part)
+            if n is None or n < 1 or n > 7:
+                raise ValueError("must be seats 1-7, e.g. 2,3")
             if n not in seats:
                 seats.append(n)
         return tuple(seats)
     return str(raw).strip()
 
 
+def toml_problem(why):
+    """The message for a settings.toml that cannot be read at all (the PC's
+    parser gives up on the whole file); ``why`` is the parser's text, of which
+    only the line number is kept."""
+    at = why.find("line ")
+    line = ""
+    if at >= 0:
+        n = ""
+        for ch in why[at + 5:]:
+            if not "0" <= ch <= "9":
+                break
+            n += ch
+        if n:
+            line = " at line " + n
+    return "settings.toml cannot be read" + line + " (a quote or = missing?); every setting takes its default"
+
+
 # names: the game registry's names, which REFEREE_GAME must be one of.
+# notes: messages found before (e.g. settings.toml unreadable), shown first.
+# keys: every REFEREE_* key the file has, where the reader can list them (the PC):
+# a key that is no setting (a typo) gets a message too.
 class Settings:
-    def __init__(self, getenv=None, names=()):
+    def __init__(self, getenv=None, names=(), notes=(), keys=()):
         self.values = {}
-        self.messages = []
+        self.messages = list(notes)
+        unreadable = []
         for name, kind, default, low, high, _doc in SPEC:
             key = "REFEREE_" + name.upper()
             value = default
@@ -80,15 +144,23 @@ class Settings:
                 value = ()
             try:  # CircuitPython's getenv raises on a line it cannot parse
                 raw = getenv(key) if getenv else None
-            except Exception as e:
-                self.messages.append(key + " unreadable in settings.toml (" + str(e) + "); using " + str(default))
+            except Exception:
+                unreadable.append(key)
                 raw = None
             if raw is not None:
                 try:
                     value = _parse(kind, raw, names if kind == "game" else low, high)
-                except (ValueError, TypeError) as e:
-                    self.messages.append(key + "=" + str(raw) + ": " + str(e) + "; using " + str(default))
+                except ValueError as e:
+                    self.messages.append(key + "=" + shown(raw) + ": " + str(e) + "; using " + said(kind, value))
             self.values[name] = value
+        if unreadable:
+            self.messages.append(
+                "settings.toml: a line cannot be read; defaults used for " + ", ".join(unreadable)
+            )
+        known = ["REFEREE_" + s[0].upper() for s in SPEC]
+        for key in keys:
+            if key.startswith("REFEREE_") and key not in known:
+                self.messages.append(key + " is not a setting (a typo?): ignored")
 
     def __getitem__(self, name):
         return self.values[name]

@@ -1,0 +1,80 @@
+"""A notice screen: messages for the table (e.g. bad settings), page by page.
+
+Every message is wrapped at scale 2 (26 characters a line, 6 lines a page) and
+starts a page of its own; a long one takes several. Tap = next page, hold =
+skip the rest; after the last page the notice is done. Imported only when there
+is something to say.
+"""
+
+import displayio
+
+from referee import palette, screen
+from referee.gestures import HOLD, TAP
+
+COLS = screen.WIDTH // (screen.CHAR_W * 2)  # 26
+ROWS = 6
+
+
+def wrap(text, cols=COLS):
+    """``text`` as lines of at most ``cols`` characters, broken at spaces where
+    it can (a word longer than a line is cut into pieces)."""
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > cols:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:cols])
+            word = word[cols:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def pages(messages, cols=COLS, rows=ROWS):
+    """The pages (lists of lines) that show ``messages``."""
+    out = []
+    for m in messages:
+        lines = wrap(m, cols)
+        for i in range(0, len(lines), rows):
+            out.append(lines[i:i + rows])
+    return out
+
+
+class Notice:
+    def __init__(self, title, messages):
+        self.heading = title
+        self.pages = pages(messages)
+        self.index = 0
+        self.root = displayio.Group()
+        self.root.append(screen.background(palette.PANEL))
+        self.title = screen.centred("", 6, 2, palette.WARN)
+        self.body = screen.text("", 4, 40, 2, palette.TEXT, cols=COLS, rows=ROWS)
+        self.foot = screen.centred("", screen.HEIGHT - 30, 2, palette.DIM)
+        for item in (self.title, self.body, self.foot):
+            self.root.append(item)
+        self._draw()
+
+    def _draw(self):
+        n = len(self.pages)
+        self.title.text = self.heading + ((" " + str(self.index + 1) + "/" + str(n)) if n > 1 else "")
+        self.body.text = "\n".join(self.pages[self.index]) if n else ""
+        last = self.index >= n - 1
+        self.foot.text = "tap: go on" if last else "tap: next  hold: skip"
+
+    def gesture(self, kind):
+        """A tap or hold; True when the notice is done."""
+        if kind == HOLD or (kind == TAP and self.index >= len(self.pages) - 1):
+            return True
+        if kind == TAP:
+            self.index += 1
+            self._draw()
+        return False

@@ -1,0 +1,235 @@
+"""The PC side: the window's picture, its randomness and sound, the entry point."""
+from hardware import pc_display
+from hardware.sim import SimTable
+
+MS = 1000000
+
+
+def _colours(surf, box=None):
+    x0, y0, w, h = box or (0, 0, surf.get_width(), surf.get_height())
+    return {tuple(surf.get_at((x, y)))[:3] for x in range(x0, x0 + w, 2) for y in range(y0, y0 + h, 2)}
+
+
+def test_a_dark_phase_frame_shows_nothing_of_the_stimulus():
+    t = SimTable(players=2, seed=10)
+    g = t.start("reaction", rounds=3)
+    assert t.advance_until(lambda: g.phase == "dark")
+    assert "GO!" in t.drawn_text() and not t.box.backlight  # drawn, unlit
+    dark = pc_display.render(t.box.root, t.box.backlight)
+    # the "GO!" area (and the whole panel) is one colour: the panel's off colour
+    assert _colours(dark) == {(0, 0, 0)}
+    assert t.advance_until(lambda: g.phase == "open" and t.box.backlight)
+    lit = pc_display.render(t.box.root, t.box.backlight)
+    assert len(_colours(lit, (60, 70, 200, 96))) >= 2  # lit: the stimulus shows
+
+
+def test_the_dark_wurfelblitz_throw_is_not_readable_either():
+    t = SimTable(players=2, seed=2)
+    g = t.start("wurfelblitz", bots=(2,))
+    assert t.advance_until(lambda: not t.box.backlight, 30000)
+    assert _colours(pc_display.render(t.box.root, t.box.backlight)) == {(0, 0, 0)}
+
+
+# --- settings on the PC: one checker, every message on the screen ------------------
+
+
+def _window(tmp_path, settings, notes=(), seed=5):
+    from hardware import pc_window
+
+    logs = []
+    table = pc_window.make_table(settings, seed=seed, save_path=str(tmp_path / "nvm.bin"), notes=notes,
+                                 log=logs.append)
+    table.advance(10)
+    return table, logs
+
+
+def test_the_window_survives_any_players_value_and_seats_the_default(tmp_path):
+    for raw, seats in (("banana", 4), ("4.5", 4), ("9", 4), ("0", 4), ("1", 4), ("3", 3), ("", 4)):
+        t, logs = _window(tmp_path, {"REFEREE_PLAYERS": raw})
+        assert t.players == seats, raw
+        if seats == 4 and raw != "":
+            text = t.screen_text().replace("\n", " ")
+            assert "REFEREE_PLAYERS" in text and "using 4" in text and "Traceback" not in text
+            assert any("using 4" in line for line in logs)
+
+
+def test_every_bad_setting_is_paged_on_the_window_then_the_launcher(tmp_path):
+    bad = {"REFEREE_PLAYERS": "banana", "REFEREE_SOUND": "loud", "REFEREE_ROTATION": "180",
+           "REFEREE_GAME": "chess", "REFEREE_BRIGHTNESS": "4.5"}
+    t, _ = _window(tmp_path, bad)
+    seen = ""
+    pages = 0
+    while t.app.mode == "notice":
+        text = t.screen_text()
+        assert "Settings" in text and "see serial" not in text
+        seen += text.replace("\n", " ") + " "
+        pages += 1
+        t.tap(1)
+        assert pages < 20
+    assert pages >= len(bad)
+    for key in bad:
+        assert key in seen
+    assert "Choose a game" in t.screen_text()
+
+
+def test_a_broken_settings_toml_is_on_the_window(tmp_path):
+    from hardware import pc_main
+
+    path = tmp_path / "settings.toml"
+    path.write_text('REFEREE_PLAYERS = "3"\nREFEREE_SOUND = on\n')
+    values, notes = pc_main.read_settings_toml(str(path))
+    assert values == {} and len(notes) == 1
+    t, _ = _window(tmp_path, values, notes)
+    text = t.screen_text().replace("\n", " ")
+    assert "settings.toml cannot be read at line 2" in text and "TOMLDecodeError" not in text
+
+
+def test_the_demo_survives_bad_players_and_plays_four_seats(tmp_path, monkeypatch, capsys):
+    from hardware import pc_demo
+
+    played = []
+    real = pc_demo._play
+
+    def spy(name, players, *a):
+        played.append(players)
+        return real(name, players, *a)
+
+    monkeypatch.setattr(pc_demo, "_play", spy)
+    for raw in ("banana", "4.5", "9"):
+        assert pc_demo.run(str(tmp_path / "out"), {"REFEREE_PLAYERS": raw}, only="reaction") == 0
+    assert played == [4] * 6  # two passes a match
+    out = capsys.readouterr().out
+    assert out.count("using 4") == 3
+
+
+# --- randomness ------------------------------------------------------------------------
+
+
+def test_the_window_seeds_from_urandom_and_logs_it(tmp_path, monkeypatch):
+    import os
+
+    from hardware import pc_window
+
+    seeds = []
+    for fill in (b"\x01", b"\x02"):
+        monkeypatch.setattr(os, "urandom", lambda n, fill=fill: fill * n)
+        t, logs = _window(tmp_path, {}, seed=None)
+        seeds.append(t.seed)
+        assert logs[0].startswith("window seed " + str(t.seed))
+    assert seeds[0] != seeds[1] and 1667030799 not in seeds and 1 not in seeds
+    assert pc_window.window_seed(42) == 42  # --seed replays
+
+
+def test_the_demo_stays_seeded(tmp_path, capsys):
+    from hardware import pc_main
+
+    runs = []
+    for _ in range(2):
+        assert pc_main.main(["--demo", str(tmp_path / "d"), "--game", "reaction"]) == 0
+        runs.append(capsys.readouterr().out)
+    assert runs[0] == runs[1] and "seed" in runs[0]
+
+
+# --- the entry point -------------------------------------------------------------------
+
+
+def _code_py(*args, env=None):
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    e = {k: v for k, v in os.environ.items() if not k.startswith(("BLINKA_", "PYGAME_HIDE"))}
+    e.update(env or {})
+    return subprocess.run([sys.executable, os.path.join(root, "code.py")] + list(args), capture_output=True,
+                          text=True, cwd="/", env=e, timeout=300)
+
+
+def test_an_unknown_game_lists_the_games_and_fails():
+    import games
+
+    r = _code_py("--demo", "/tmp/referee-demo-none", "--game", "chess")
+    assert r.returncode != 0
+    assert "chess" in r.stderr and all(name in r.stderr for name in games.names())
+
+
+def test_a_pc_run_prints_no_board_warnings_or_banners(tmp_path):
+    r = _code_py("--demo", str(tmp_path), "--game", "selftest")
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out
+    assert "GENERIC_X86" not in out and "not fully supported" not in out and "pygame community" not in out
+    assert "Self test" in out and "needs people" in out
+    assert "wrote 1 PNG snapshot to" in out  # one, not "1 ... snapshots"
+
+
+# --- sound -------------------------------------------------------------------------------
+
+
+def test_square_wave_periods_and_level():
+    from hardware import pc_sound
+
+    w = pc_sound.square(1000, rate=22050)
+    period = round(22050 / 1000)
+    assert len(w) % period == 0 and len(w) >= period
+    assert set(w) == {int(32767 * pc_sound.VOLUME), -int(32767 * pc_sound.VOLUME)}
+    assert list(w[:period]).count(w[0]) == period // 2  # half high, half low
+
+
+def test_the_speaker_plays_each_tone_until_the_next_and_stops_at_zero():
+    from hardware import pc_sound
+
+    events = []
+
+    class Chan:
+        def __init__(self, f):
+            self.f = f
+
+        def stop(self):
+            events.append(("stop", self.f))
+
+    class Snd:
+        def __init__(self, buffer):
+            self.n = len(buffer)
+
+        def play(self, loops=0):
+            events.append(("play", self.n, loops))
+            return Chan(self.n)
+
+    class Mixer:
+        Sound = Snd
+
+    spk = pc_sound.Speaker(Mixer)
+    spk.tone(1047)
+    spk.tone(1047)  # the same note goes on
+    spk.tone(1319)
+    spk.tone(0)
+    assert [e[0] for e in events] == ["play", "stop", "play", "stop"]
+    assert all(e[2] == -1 for e in events if e[0] == "play")
+
+
+def test_the_window_is_silent_without_audio_and_does_not_crash(monkeypatch):
+    from hardware import pc_sound
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    assert pc_sound.speaker() is None
+    monkeypatch.delenv("SDL_AUDIODRIVER")
+    import pygame
+
+    def broken(**kw):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    said = []
+    assert pc_sound.speaker(log=said.append) is None
+    assert "silent" in said[0]
+
+
+def test_the_box_cues_reach_the_speaker():
+    heard = []
+    t = SimTable(players=2)
+    t.box.tones.out = heard.append
+    g = t.start("reaction", rounds=3)
+    assert t.advance_until(lambda: g.phase == "result", 20000)
+    t.advance(1000)
+    assert heard and heard == [f for _, f in t.box.tones.log]
+    assert heard[-1] == 0  # and silent after the cue
