@@ -26,8 +26,8 @@
 # (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
 
 
-from referee.dice import roll as _roll_dice
 from referee.core import const
+from referee.dice import roll as _roll_dice
 
 COLOURS = ("white", "yellow", "green", "blue", "purple", "red")
 DIE = COLOURS  # a colour die: one face of each colour

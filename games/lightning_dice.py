@@ -33,7 +33,7 @@ from games.lightning_dice_rules import DECK, Card  # noqa: F401  (pinned: games.
 from games.lightning_dice_screen import View
 from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
-from referee.core import MS, const, seat
+from referee.core import const, seat
 from referee.game import BaseGame, Option, resolve_options
 
 TITLE = "Lightning Dice"

@@ -8,13 +8,12 @@ race took makes no gesture: ``edge`` says so); with only bots at the table the
 rounds go on by themselves after RESULT_NS.
 """
 
-import displayio
 
 from referee import palette, race_text, rings, screen, sound
 from referee.box import REVEAL
+from referee.core import MS, seat
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
-from referee.core import MS, seat
 
 TITLE = "Reaction test"
 MIN_PLAYERS = 1

@@ -49,10 +49,9 @@ from games.wurfelblitz_rules import score  # noqa: F401  (pinned API: games.wurf
 from games.wurfelblitz_screen import LINE_CHARS, View
 from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
+from referee.core import MS, const, seat
 from referee.game import BaseGame, Option, resolve_options
 from referee.gestures import HOLD, HOLD_MS, TAP
-from referee.core import MS, const, seat
-
 
 TITLE = "Wurfelblitz"
 MIN_PLAYERS = 2

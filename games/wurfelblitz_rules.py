@@ -12,8 +12,8 @@
 # those in RAM.)
 
 
-from referee.dice import roll_die
 from referee.core import const
+from referee.dice import roll_die
 
 COLOURS = ("orange", "blue", "black", "yellow", "green", "red")
 WHITE = "white"
@@ -185,7 +185,7 @@ def total_pips(throw):
     throw = _sequence(throw)
     _scan(throw)
     total = 0
-    for colour, face in throw:
+    for _colour, face in throw:
         if type(face) is int:
             total += face
     return total

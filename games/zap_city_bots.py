@@ -16,10 +16,20 @@
 #   / 4: it hands rivals duplicates and unwanted disks and takes what they nearly have,
 #   but never at a cost to its own value (else two bots undo each other's moves).
 
-from games.zap_city_rules import (ALL_SYMBOLS, CITY, JOKER, TOPS, base, city_mask,
-                                  legal_actions, locked, needs_knock, perform, players,
-                                  undo)
-
+from games.zap_city_rules import (
+    ALL_SYMBOLS,
+    CITY,
+    JOKER,
+    TOPS,
+    base,
+    city_mask,
+    legal_actions,
+    locked,
+    needs_knock,
+    perform,
+    players,
+    undo,
+)
 from referee.core import const
 
 _WIN = const(1000000)

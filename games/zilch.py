@@ -20,11 +20,10 @@ from games.zilch_rules import Rules, is_zilch, score  # noqa: F401  (the pinned 
 from games.zilch_rules import options as legal_options
 from games.zilch_screen import View
 from referee import dice, palette, rings, sound
+from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
 from referee.menu import Menu
-from referee.core import MS, const, seat
-
 
 TITLE = "Zilch"
 MIN_PLAYERS = 2

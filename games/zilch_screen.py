@@ -12,8 +12,8 @@
 #   a turn's result (BANK / ZILCH!) replaces the menu; the winner's goes high and wide
 
 from referee import palette, screen
-from referee.menu import MenuView
 from referee.core import const, seat
+from referee.menu import MenuView
 
 _HEAD_H = const(24)
 _DIE = const(44)

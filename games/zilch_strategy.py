@@ -19,9 +19,8 @@ when that gain is <= 0; a set-aside is chosen by comparing the expected final tu
 results of the states it leads to. Integers only: runs on MicroPython/CircuitPython.
 """
 
-from referee.core import const
-
 from games.zilch_rules import CLASSIC, best, options
+from referee.core import const
 
 STEP = const(50)
 ENTRY_TABLE_MIN = const(500)      # the minimum the ENTRY tables were computed for

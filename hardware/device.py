@@ -56,12 +56,11 @@ import games
 from hardware import keypad_capture, pins, pio_capture
 from referee.app import GAME, PAUSE, App
 from referee.box import REVEAL, Box
+from referee.core import const
 from referee.gestures import MENU
 from referee.rings import PER_RING
 from referee.rng import seed_from_bytes
 from referee.settings import Settings
-from referee.core import const
-
 
 STATIONS = const(7)
 WATCHDOG_S = const(5)  # RP2 allows up to 8 s

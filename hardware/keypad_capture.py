@@ -10,10 +10,8 @@ The conversion from an event to a box edge is a pure function
 the queue without allocating an event per poll.
 """
 
-from referee.core import MS
+from referee.core import MS, const
 from referee.ticks import ticks_diff
-from referee.core import const
-
 
 TICKS_PERIOD = const(0x20000000)  # supervisor.ticks_ms wraps at 2**29 ms (6.2 days)
 PRECISION_NS = const(1000000)  # one millisecond

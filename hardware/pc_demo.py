@@ -66,7 +66,7 @@ def run(folder, settings, seed=1, only=None, notes=()):
         chosen = set(spread(changes, MAX_SHOTS))
         shots = []
 
-        def shoot(table, i):
+        def shoot(table, i, chosen=chosen, shots=shots, name=name):
             if i in chosen:
                 shots.append(table.save_png(os.path.join(folder, "%s-%02d.png" % (name, len(shots) + 1))))
 

@@ -9,11 +9,11 @@ import os
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
-
 import busdisplay  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
+
+from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 
 WIDTH = 320
 HEIGHT = 240

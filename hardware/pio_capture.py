@@ -39,8 +39,8 @@ imports rp2pio when called). Runs under CPython and MicroPython.
 """
 
 from array import array
-from referee.core import const
 
+from referee.core import const
 
 INPUTS = const(8)  # GP2..GP8 stations P1..P7, GP9 REVEAL
 REVEAL_INDEX = const(7)

@@ -15,8 +15,11 @@ for _p in (_ROOT, os.path.join(_ROOT, "lib")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+# isort: off
 from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 from hardware import pc_font  # noqa: E402
+
+# isort: on
 
 pc_font.install()  # the font as a sprite sheet, as on the device
 
@@ -24,9 +27,9 @@ import adafruit_pixelbuf  # noqa: E402
 
 import games  # noqa: E402
 from referee import screen  # noqa: E402
-from referee.core import MS  # noqa: E402
 from referee.app import App  # noqa: E402
 from referee.box import REVEAL, Box  # noqa: E402
+from referee.core import MS  # noqa: E402
 from referee.rings import PER_RING  # noqa: E402
 from referee.rng import Rng  # noqa: E402
 from referee.settings import Settings  # noqa: E402

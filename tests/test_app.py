@@ -1,8 +1,8 @@
 """The app loop: launcher with one button, pause, errors on screen, bad launches."""
 import pytest
+from test_wurfelblitz_flow import roll
 
 from hardware.sim import SimTable
-from test_wurfelblitz_flow import roll
 from referee.game import BaseGame
 
 MS = 1000000

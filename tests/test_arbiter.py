@@ -2,7 +2,8 @@
 import itertools
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.arbiter import (
     FALSE_START,
@@ -994,7 +995,7 @@ def test_bounces_never_change_the_verdict(n, data):
         end = held + hold
         clean.release(p, end)
         bouncy.release(p, end)
-        for k, gap in enumerate(data.draw(st.lists(st.integers(1, g - 1), max_size=4))):
+        for _k, gap in enumerate(data.draw(st.lists(st.integers(1, g - 1), max_size=4))):
             # release bounce: short re-closures after the release
             bouncy.press(p, end + gap)
             bouncy.release(p, end + gap + 1)

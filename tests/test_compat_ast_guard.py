@@ -1,9 +1,8 @@
 """AST guard: device code uses nothing CircuitPython lacks, and lib/referee and games
 never touch the machine (the dependency rule). See docs/compat.md for the rules."""
 
-import pytest
-
 import compat
+import pytest
 
 DEVICE_FILES = compat.device_files()
 PORTABLE = set(compat.portable_files())

@@ -10,9 +10,8 @@ with node but without `npm ci --prefix tests/mpvm` they fail.
 import importlib.util
 import textwrap
 
-import pytest
-
 import compat
+import pytest
 
 MODULES = compat.portable_modules()
 RNG_FILE = compat.ROOT / "lib" / "referee" / "rng.py"

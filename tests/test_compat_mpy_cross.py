@@ -5,9 +5,8 @@ parameters, ``{**a, ...}`` displays, ``except*``, ...): a file that fails here w
 not even load on the device. See docs/compat.md.
 """
 
-import pytest
-
 import compat
+import pytest
 
 DEVICE_FILES = compat.device_files()
 

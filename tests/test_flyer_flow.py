@@ -8,10 +8,9 @@ import sys
 import pytest
 
 import games
-from games import flyer
+from games import flyer, flyer_screen
 from games import flyer_bots as B
 from games import flyer_rules as R
-from games import flyer_screen
 from hardware.sim import SimTable
 from referee import rings
 from referee.core import MS

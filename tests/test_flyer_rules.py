@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from referee.rng import Rng
 from games import flyer_bots as B
 from games import flyer_rules as R
+from referee.rng import Rng
 
 COLOURS = R.COLOURS
 RING = ("red", "purple", "blue", "green", "yellow")

@@ -8,10 +8,9 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
+import compat
 import pytest
 
-import compat
-from games import lightning_dice_rules as ld
 from games.lightning_dice_rules import DECK, Card, keep, meets
 from tools import lightning_deck
 

@@ -25,7 +25,7 @@ def test_a_dark_phase_frame_shows_nothing_of_the_stimulus():
 
 def test_the_dark_wurfelblitz_throw_is_not_readable_either():
     t = SimTable(players=2, seed=2)
-    g = t.start("wurfelblitz", bots=(2,))
+    t.start("wurfelblitz", bots=(2,))
     assert t.advance_until(lambda: not t.box.backlight, 30000)
     assert _colours(pc_display.render(t.box.root, t.box.backlight)) == {(0, 0, 0)}
 

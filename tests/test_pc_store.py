@@ -3,10 +3,11 @@
 
 import os
 
+from zilch_helpers import pace
+
 from hardware import pc_store
 from hardware.sim import SimTable
 from referee.store import Store
-from zilch_helpers import pace
 
 
 def test_a_new_file_reads_as_erased_flash_and_writes_go_through(tmp_path):

@@ -1,6 +1,7 @@
 """Race words at the box's precision: whole ms from a keypad, never "0.000 ms" from the PIO."""
-from hardware.sim import SimTable
 from test_wurfelblitz_flow import roll
+
+from hardware.sim import SimTable
 from referee import race_text
 from referee.arbiter import Race
 

@@ -300,7 +300,7 @@ def test_a_void_last_round_is_replayed_not_the_end_of_the_match():
     for _ in range(2):
         _race_at_human_speed(t, g, [(1, 230, 150)])
         t.tap(1)
-    r = to_open(t, g)
+    to_open(t, g)
     assert g.round == 3
     t.lose_capture(1)
     t.advance(10)

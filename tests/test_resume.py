@@ -8,11 +8,11 @@ cycle: a new App on the same box and store.
 """
 
 import pytest
+from zilch_helpers import pace
 
 import games
 from hardware.sim import SimTable
 from referee.store import Store
-from zilch_helpers import pace
 
 ZILCH_FAST = dict(think_ms=6, roll_ms=4, show_ms=6)
 

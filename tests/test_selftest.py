@@ -1,8 +1,9 @@
 """The first-boot self test: in the simulator, and on the real box built on fakes."""
 
+from test_device import build, run, world  # noqa: F401  (the device fixture)
+
 import games
 from hardware.sim import SimTable
-from test_device import build, run, world  # noqa: F401  (the device fixture)
 
 MS = 1000000
 

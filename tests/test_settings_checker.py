@@ -3,7 +3,9 @@ bad value gets its default and a message a player can read on the screen."""
 import os
 import string
 
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 import games
 from referee import notice

@@ -9,9 +9,9 @@ import json
 import struct
 import zlib
 
+import compat
 import pytest
 
-import compat
 from referee import store
 from referee.store import Store
 

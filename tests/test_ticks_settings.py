@@ -1,6 +1,6 @@
 """Tick helpers, time formatting and settings validation."""
-from referee.settings import SPEC, Settings
 from referee.core import MS
+from referee.settings import SPEC, Settings
 from referee.ticks import format_ms, ticks_diff
 
 

@@ -433,7 +433,7 @@ def test_lost_capture_voids_the_round_and_undoes_its_discs():
 
 def test_pause_in_a_round_replays_it():
     t, g = table(2, seed=14)
-    r = roll(t, g)
+    roll(t, g)
     t.menu()
     t.advance(400)
     assert t.app.mode == "pause"
@@ -500,7 +500,7 @@ def test_tap_mode_a_long_buzz_is_not_a_send():
 
 def test_tap_mode_bot_taps_its_answer_live():
     t, g = table(2, bots=(2,), seed=18, answer="tap", bot_ms=900, bot_errors=0)
-    r = roll(t, g)
+    roll(t, g)
     until(t, lambda: g.phase == wb.ENTRY, max_ms=6000)
     assert g.answerers == [2]
     seen = set()
@@ -967,7 +967,7 @@ def test_the_throw_is_never_lit_before_the_reveal(how):
         t.advance(10)
     elif how == "none":
         until(t, lambda: g.reveal_at is not None)
-    for phase, shown, reveal_at in lit:
+    for phase, shown, _reveal_at in lit:
         assert not shown or phase == "open", lit
     if how != "none":
         assert g.phase == wb.WAIT and g.view.dice_group.hidden and t.box.backlight

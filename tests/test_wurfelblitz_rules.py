@@ -24,7 +24,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import wurfelblitz_rules as wb
 from games.wurfelblitz_rules import (
     COLOURED_DICE,
     COLOURS,
@@ -45,7 +44,6 @@ from games.wurfelblitz_rules import (
     total_pips,
     won,
 )
-
 
 # Property tests: derandomized (same examples every run) and no deadline (the
 # machine is shared, so timing must not decide a result).

@@ -2,9 +2,9 @@
 the end (a win, the pause menu), saves through the app, screens, the MicroPython VM."""
 import json
 
+import compat
 import pytest
 
-import compat
 import games
 from games import zap_city as Z
 from games import zap_city_rules as R
@@ -144,7 +144,7 @@ def test_throw_off_shows_every_round_and_ties_throw_again():
     text = t.screen_text()
     assert "Throw-off, round 1" in text and "Who starts?" in text
     assert " ".join("P%d" % p for p in tied) + ": tie, again" in text
-    for p, total, shown in first:
+    for p, total, _shown in first:
         assert [g.view.tile(p, c) for c in range(3)] == [p] * 3  # its own disks
         assert str(total) in text
     t.advance(2000)  # still readable two seconds on

@@ -4,9 +4,9 @@ against an independent reference over thousands of random moves, menus, describe
 save data, seeded bot matches (also under the MicroPython VM)."""
 import json
 
+import compat
 import pytest
 
-import compat
 from games import zap_city_bots as B
 from games import zap_city_rules as R
 from referee.rng import Rng
@@ -95,7 +95,7 @@ def reference(st, seat):
         for (q, e), y in tops.items():           # Urban -> Urban
             if x and not y and empty >= 1 and p != q and seat in (p, q):
                 out.add((UF, seat, p * 8 + d, q * 8 + e, x, 0))
-        for (q, k), y in sides.items():          # Urban -> City
+        for (q, k), _y in sides.items():          # Urban -> City
             if not x or q != seat or k != first_hole(seat):
                 continue
             others = [own[j] for j in range(3) if j != d and own[j]]

@@ -2,11 +2,11 @@
 import json
 
 import pytest
+from zilch_helpers import load_dice, pace
 
 from games import zilch
 from games import zilch_strategy as zs
 from games.zilch_rules import options
-from zilch_helpers import load_dice, pace
 from hardware.sim import SimTable
 from referee import rings, sound
 

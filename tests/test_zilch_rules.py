@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.zilch_rules import (Rules, best, counts_of, gain, is_zilch, options, score,
-                               score_with_frozen)
+from games.zilch_rules import Rules, best, counts_of, gain, is_zilch, options, score, score_with_frozen
 
 CLASSIC = Rules.classic()
 TEN = Rules.ten_thousand()

@@ -15,15 +15,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "lib")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from hardware.sim import SimTable  # noqa: E402
-
 import games  # noqa: E402
+from hardware.sim import SimTable  # noqa: E402
 
 
 def bench(name, players, seed):
     t = SimTable(players=players, seed=seed)
     t0 = time.process_time()
-    g = t.start(name, bots=tuple(range(1, players + 1)))
+    t.start(name, bots=tuple(range(1, players + 1)))
     over = t.run_until_over(4 * 3600 * 1000)
     cpu = time.process_time() - t0
     return cpu, t.now / 1e9, over, t.now // t.loop_ns

@@ -167,7 +167,6 @@ def draw(path):
     # --- power, level shifter, rings (bottom) ----------------------------------------------
     px_, py_ = 140, 880
     pen.box(px_, py_, 210, 110, "5 V 4 A supply", (250, 225, 225))
-    v5_y = 870
     pen.line([(px_ + 210, py_ + 40), (1560, py_ + 40)], V5, 4)
     pen.text("+5 V", 380, py_ + 28, pen.font, V5)
     pen.line([(px_, py_ + 80), (gnd_x, py_ + 80)], GND, 4)

@@ -96,7 +96,7 @@ def replay(mc, ops, seeds, nvm=None):
     nvm = nvm or mc.ByteArray()
     states = [Store(nvm).load()]  # what a load should give before op 0, after op 0, ...
     rows = []
-    for i, d in enumerate(ops):
+    for _i, d in enumerate(ops):
         before = clone(mc, nvm)
         Store(nvm).save(d)
         states.append(Store(nvm).load())

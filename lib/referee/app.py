@@ -10,10 +10,10 @@ import displayio
 
 from referee import palette, screen
 from referee.box import REVEAL
+from referee.core import forget
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
-from referee.core import forget
 from referee.store import NOTE, Store
 
 LAUNCHER = "launcher"

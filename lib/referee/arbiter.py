@@ -23,7 +23,6 @@ for the rules in words, with examples.
 
 from referee.core import const
 
-
 # Default glitch threshold: a press must stay down this long to count (1 ms).
 GLITCH_NS = const(1000000)
 

@@ -16,8 +16,8 @@ and ``games/<name>_bots.py`` (imported only when a seat is a bot).
 import displayio
 
 from referee.arbiter import GLITCH_NS, Race
-from referee.rng import Rng
 from referee.core import MS
+from referee.rng import Rng
 
 
 class Option:

@@ -5,8 +5,8 @@ The players and setup pages end with "Back" (to the previous page)."""
 import displayio
 
 from referee import palette, screen
-from referee.menu import BACK, Menu, MenuView
 from referee.core import seat
+from referee.menu import BACK, Menu, MenuView
 
 _START = "__start__"
 RESUME = "__resume__"  # the launcher's choice when the saved match is chosen

@@ -1,7 +1,7 @@
 """Words for a judged race: "P3 first by 1.204 ms", reaction times, bests."""
 
-from referee.ticks import format_ms
 from referee.core import seat
+from referee.ticks import format_ms
 
 
 def span(t_ns, precision_ns=1):

@@ -7,7 +7,6 @@ current time and writes the strip only when a pixel changed.
 from referee import palette
 from referee.core import const
 
-
 OFF = const(0)
 SOLID = const(1)  # steady colour
 PULSE = const(2)  # breathing: whose turn it is

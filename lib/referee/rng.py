@@ -7,7 +7,6 @@ The same seed gives the same numbers on CPython, MicroPython and CircuitPython
 
 from referee.core import const
 
-
 _M32 = const(0xFFFFFFFF)
 
 

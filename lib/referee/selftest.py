@@ -15,9 +15,9 @@ Then a summary; hold any button to go back to the launcher.
 
 from referee import palette, rings, screen, sound
 from referee.box import REVEAL
+from referee.core import MS, seat
 from referee.game import BaseGame
 from referee.gestures import HOLD
-from referee.core import MS, seat
 
 TITLE = "Self test"
 MIN_PLAYERS = 1
