@@ -60,9 +60,10 @@ def _set(label, text, color=None, scale=None):
 
 
 class View:
-    def __init__(self, root, players, whites, setup=False):
+    def __init__(self, root, players, whites, setup=False, cues=False):
         W = screen.WIDTH
         self.players = players
+        self.cues = cues  # REFEREE_COLOUR_CUES: letters on the dice, seat numbers in the strip
         root.append(screen.background())
         self.top_left = screen.text("", 4, 2, 2, palette.DIM)
         self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
@@ -84,7 +85,7 @@ class View:
             self.frames.append(f)
             dice.append(f)
         for i in range(6 + whites):
-            self.dice.append(screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
+            self.dice.append(screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE, cues))
             dice.append(self.dice[i].group)
         self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
                                cols=8)
@@ -102,7 +103,7 @@ class View:
         # the strip: per seat one text of two rows in its station colour (one text, not
         # two: ~450 B a seat), at scale 2: the name over "B1 W2" if that fits the seat's
         # cell, else over "B1W2"; seven seats (45 px cells) leave no room for the name:
-        # "B1" over "W2"
+        # "B1" over "W2", or with colour cues the seat over "1/2" (blacks/whites)
         cell = W // players
         self.strip_gap = " " if cell >= 72 else "" if cell >= 52 else None
         self.seats = [None]
@@ -155,8 +156,11 @@ class View:
                 self.frames[i].hidden = not (judged and counts[i])
                 if judged and not counts[i]:
                     border = _SKIPPED
+            mark = ""
+            if self.cues:  # the dot's letter in the dot; a coloured die's own letter on it
+                mark = palette.LETTERS[colour if pips else face] if i < 6 or not pips else ""
             self.dice[i].show(face if pips else None, palette.DICE[colour],
-                              dot=None if pips else palette.DICE[face], border=border)
+                              dot=None if pips else palette.DICE[face], border=border, mark=mark)
         self.dice_group.hidden = False
 
     def hide_throw(self):
@@ -185,8 +189,13 @@ class View:
         gap = self.strip_gap
         b = "B" + str(black)
         w = "W" + str(white)
-        top = ("*" if roller else "") + (seat(p) if gap is not None else b)
-        low = b + gap + w if gap is not None else w
+        top = ("*" if roller else "") + (seat(p) if gap is not None or self.cues else b)
+        if gap is not None:
+            low = b + gap + w
+        elif self.cues:  # seven seats: no room for "B1W2" under the seat
+            low = str(black) + "/" + str(white)
+        else:
+            low = w
         # centre the shorter row on the longer (the text's rows are left-aligned)
         n = len(low) - len(top)
         if n > 0:
