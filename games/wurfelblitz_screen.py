@@ -7,7 +7,9 @@
 # answers, the tap count, the answer); three info lines; the disc strip, one column
 # per seat in its station colour. Everything a player reads is at scale 2 or more.
 # The match-over screen: the winner at scale 4-5 (the largest thing on it) over the
-# standings.
+# standings. With colour cues (REFEREE_COLOUR_CUES, the "Colour letters" option) the
+# dice are ``referee.marks.Die``: every dot carries its colour's letter, every coloured
+# die showing pips its own; seven seats' strip cells show the seat over "1/2".
 
 import displayio
 import vectorio
@@ -84,8 +86,15 @@ class View:
             f.hidden = True
             self.frames.append(f)
             dice.append(f)
+        make = screen.Die
+        self.letters = None
+        if cues:  # dice that carry letters (imported only then)
+            from referee import marks
+
+            make = marks.Die
+            self.letters = marks.COLOURS
         for i in range(6 + whites):
-            self.dice.append(screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE, cues))
+            self.dice.append(make(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
             dice.append(self.dice[i].group)
         self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
                                cols=8)
@@ -156,11 +165,13 @@ class View:
                 self.frames[i].hidden = not (judged and counts[i])
                 if judged and not counts[i]:
                     border = _SKIPPED
-            mark = ""
-            if self.cues:  # the dot's letter in the dot; a coloured die's own letter on it
-                mark = palette.LETTERS[colour if pips else face] if i < 6 or not pips else ""
-            self.dice[i].show(face if pips else None, palette.DICE[colour],
-                              dot=None if pips else palette.DICE[face], border=border, mark=mark)
+            die = self.dice[i]
+            if self.letters:  # the dot's letter in the dot; a coloured die's own letter on it
+                die.show(face if pips else None, palette.DICE[colour], None if pips else palette.DICE[face],
+                         border, mark=self.letters[colour if pips else face])
+            else:
+                die.show(face if pips else None, palette.DICE[colour],
+                         dot=None if pips else palette.DICE[face], border=border)
         self.dice_group.hidden = False
 
     def hide_throw(self):

@@ -33,7 +33,7 @@ if __name__ == "__main__":  # as a script: the repo's paths (conftest does it fo
     _root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sys.path[:0] = [_root, os.path.join(_root, "lib")]
 
-from referee import palette, screen  # noqa: E402
+from referee import marks, palette  # noqa: E402
 
 APART = 15.0  # CIEDE2000 at or above which a pair is told apart without the cue
 
@@ -168,11 +168,11 @@ def test_dice_pairs_a_colour_blind_player_cannot_tell_apart_are_the_documented_o
 
 
 def test_every_colour_has_its_own_letter_and_the_die_can_draw_it():
-    letters = [palette.LETTERS[c] for c in palette.DICE]
-    assert len(set(letters)) == len(letters)
-    assert palette.LETTERS["black"] == "K" and palette.LETTERS["blue"] == "B"
+    letters = [marks.COLOURS[c] for c in palette.DICE]
+    assert len(set(letters)) == len(letters) and len(marks.COLOURS) == len(palette.DICE)
+    assert marks.COLOURS["black"] == "K" and marks.COLOURS["blue"] == "B"
     for ch in letters:
-        assert ch in screen.MARKS
+        assert ch in marks.LETTERS
 
 
 # --- the cues on screen --------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_wurfelblitz_letters_on_every_dot_and_every_coloured_die_with_cues_on():
     g._show_answer(["P3: right +1"], palette.GOOD)
     for i, (colour, face) in enumerate(THROW):
         die = g.view.dice[i]
-        want = palette.LETTERS[face] if type(face) is str else palette.LETTERS[colour]
+        want = marks.COLOURS[face] if type(face) is str else marks.COLOURS[colour]
         assert die.mark == want, (i, colour, face, die.mark)
     # the dot colours (which decide what is blocked) are named in words
     said = t.screen_text()
@@ -206,14 +206,14 @@ def test_wurfelblitz_letters_on_every_dot_and_every_coloured_die_with_cues_on():
         assert colour in said
     # every dice pair that relies on the cue has different letters
     for a, b in DICE_CUE_PAIRS:
-        assert palette.LETTERS[a] != palette.LETTERS[b]
+        assert marks.COLOURS[a] != marks.COLOURS[b]
 
 
 def test_wurfelblitz_without_cues_builds_no_marks():
     t, g = _wurfelblitz(7, False)
     g.view.show_throw(THROW)
     for die in g.view.dice:
-        assert die.mark == "" and die._mark is None
+        assert not hasattr(die, "mark")
     assert "P1" not in t.screen_text()  # seven seats: "B0" over "W0", colours only
 
 

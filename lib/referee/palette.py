@@ -29,11 +29,6 @@ DICE = {
     "purple": 0x9030D0,
 }
 
-# Each dice colour's letter, the cue that does not depend on hue (REFEREE_COLOUR_CUES):
-# K for black (B is blue), as in CMYK.
-LETTERS = {"orange": "O", "blue": "B", "black": "K", "yellow": "Y", "green": "G", "red": "R",
-           "white": "W", "purple": "P"}
-
 
 def station(player):
     """Colour of station ``player`` (1-based)."""

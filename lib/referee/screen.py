@@ -210,49 +210,17 @@ def sheet(size):
     return bm
 
 
-# Letters a die can carry (REFEREE_COLOUR_CUES): a colour's letter (palette.LETTERS),
-# 5x7 glyphs drawn thick (an own font: a die's mark must not depend on the terminal
-# font's cell); one byte per row, the leftmost pixel in bit 4.
-MARKS = "OBKYGRWP"
-_GLYPHS = (b"\x0e\x11\x11\x11\x11\x11\x0e\x1e\x11\x11\x1e\x11\x11\x1e\x11\x12\x14\x18\x14\x12\x11"
-           b"\x11\x11\n\x04\x04\x04\x04\x0e\x11\x10\x17\x11\x11\x0f\x1e\x11\x11\x1e\x14\x12\x11"
-           b"\x11\x11\x11\x15\x15\x15\n\x1e\x11\x11\x1e\x10\x10\x10")
-_MARK_SHEETS = {}  # die size -> (bitmap of the letters, glyph scale)
-
-
-def mark_sheet(size):
-    """The letters for dice of ``size`` px, one tile each (MARKS order), 1 bit a
-    pixel, at a scale that fits inside the dot and between the pips (2 at 44 px)."""
-    got = _MARK_SHEETS.get(size)
-    if got is not None:
-        return got
-    k = max(1, size // 22)
-    bm = displayio.Bitmap(5 * k * len(MARKS), 7 * k, 2)
-    for t in range(len(MARKS)):
-        for row in range(7):
-            bits = _GLYPHS[t * 7 + row]
-            for col in range(5):
-                if (bits >> (4 - col)) & 1:
-                    for dy in range(k):
-                        for dx in range(k):
-                            bm[(t * 5 + col) * k + dx, row * k + dy] = 1
-    got = _MARK_SHEETS[size] = (bm, k)
-    return got
-
-
 def forget_sheets():
     """Drop the dice sheets (a finished game's dice sizes) so their heap is freed."""
     _SHEETS.clear()
-    _MARK_SHEETS.clear()
 
 
 class Die:
     """A die: one tile of its size's sprite sheet (``sheet``) with a palette of
     its own (frame, body, ink, dot), and a caption built on first use (for disks,
-    numbers and jokers). ``show(...)`` changes it in place. ``marks``: the die can
-    carry a letter (``mark_sheet``, one small tile over it: REFEREE_COLOUR_CUES)."""
+    numbers and jokers). ``show(...)`` changes it in place."""
 
-    def __init__(self, x, y, size, marks=False):
+    def __init__(self, x, y, size):
         self.group = displayio.Group(x=x, y=y)
         self.size = size
         self._pal = displayio.Palette(4)
@@ -260,35 +228,16 @@ class Die:
                                         tile_width=size, tile_height=size, default_tile=0)
         self.group.append(self._grid)
         self._label = None
-        self._mark = None
-        if marks:
-            bm, k = mark_sheet(size)
-            pal = displayio.Palette(2)
-            pal.make_transparent(0)
-            self._mark = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
-                                            tile_width=5 * k, tile_height=7 * k, default_tile=0)
-            self._mark.hidden = True
-            self._mark_pal = pal
-            self._mark_k = k
-            self.group.append(self._mark)
         self.show(None)
-
-    @property
-    def mark(self):
-        """The letter shown on the die ("" if none)."""
-        m = self._mark
-        return "" if m is None or m.hidden else MARKS[m[0]]
 
     @property
     def face(self):
         """The sheet tile shown: 0 blank, 1..6 pips, 7 the dot."""
         return self._grid[0]
 
-    def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None, mark=""):
+    def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None):
         """``face``: pips 1..6, None (blank). ``dot``: a colour drawn as a big dot
-        instead of pips. ``caption``: short text instead of pips. ``mark``: a letter
-        of MARKS (a die built with ``marks``): inside the dot, in the ink that reads
-        on the dot, or else at the top edge between the pips, in the body's ink."""
+        instead of pips. ``caption``: short text instead of pips."""
         self.group.hidden = False
         ink = ink_for(body)
         pal = self._pal
@@ -310,17 +259,6 @@ class Die:
         if self._label is not None:
             self._label.text = caption or ""
             self._label.color = ink
-        m = self._mark
-        if m is not None:
-            i = MARKS.find(mark) if mark else -1
-            m.hidden = i < 0
-            if i >= 0:
-                m[0] = i
-                size = self.size
-                k = self._mark_k
-                m.x = (size - 5 * k) // 2
-                m.y = (size - 7 * k) // 2 if dot is not None else size // 14
-                self._mark_pal[1] = ink if dot is None else ink_for(dot)
 
     def hide(self):
         self.group.hidden = True
