@@ -95,6 +95,9 @@ OPTIONS = (
     PerSeat("bot_errors", "Bot errors", (0, 50, 150, 300, "spread"), 150,
             ("never", "5%", "15%", "30%", "spread 0..30%"), 0, 1000),
     PerSeat("handicaps", "Handicap per seat", (None,), None, ("same",), 1, 3, False),
+    # letters on the dots and the coloured dice, seat numbers in the strip (the
+    # launcher starts on REFEREE_COLOUR_CUES, as it does on every option's setting)
+    Option("colour_cues", "Colour letters", (False, True), False, ("off", "on")),
 )
 
 
@@ -238,7 +241,7 @@ class Game(BaseGame):
         self.summary = []  # what happened in the last round: parts of text, each kept whole
         self.blinking = {}  # player -> end of the red blink
         self._round_reset()
-        self.view = View(self.root, players, self.whites, self.setup)
+        self.view = View(self.root, players, self.whites, self.setup, o["colour_cues"])
         self._draw_discs()
 
     def _round_reset(self):

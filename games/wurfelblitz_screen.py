@@ -7,7 +7,9 @@
 # answers, the tap count, the answer); three info lines; the disc strip, one column
 # per seat in its station colour. Everything a player reads is at scale 2 or more.
 # The match-over screen: the winner at scale 4-5 (the largest thing on it) over the
-# standings.
+# standings. With colour cues (REFEREE_COLOUR_CUES, the "Colour letters" option) the
+# dice are ``referee.marks.Die``: every dot carries its colour's letter, every coloured
+# die showing pips its own; seven seats' strip cells show the seat over "1/2".
 
 import displayio
 import vectorio
@@ -60,9 +62,10 @@ def _set(label, text, color=None, scale=None):
 
 
 class View:
-    def __init__(self, root, players, whites, setup=False):
+    def __init__(self, root, players, whites, setup=False, cues=False):
         W = screen.WIDTH
         self.players = players
+        self.cues = cues  # REFEREE_COLOUR_CUES: letters on the dice, seat numbers in the strip
         root.append(screen.background())
         self.top_left = screen.text("", 4, 2, 2, palette.DIM)
         self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
@@ -83,8 +86,15 @@ class View:
             f.hidden = True
             self.frames.append(f)
             dice.append(f)
+        make = screen.Die
+        self.letters = None
+        if cues:  # dice that carry letters (imported only then)
+            from referee import marks
+
+            make = marks.Die
+            self.letters = marks.COLOURS
         for i in range(6 + whites):
-            self.dice.append(screen.Die(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
+            self.dice.append(make(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
             dice.append(self.dice[i].group)
         self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
                                cols=8)
@@ -102,7 +112,7 @@ class View:
         # the strip: per seat one text of two rows in its station colour (one text, not
         # two: ~450 B a seat), at scale 2: the name over "B1 W2" if that fits the seat's
         # cell, else over "B1W2"; seven seats (45 px cells) leave no room for the name:
-        # "B1" over "W2"
+        # "B1" over "W2", or with colour cues the seat over "1/2" (blacks/whites)
         cell = W // players
         self.strip_gap = " " if cell >= 72 else "" if cell >= 52 else None
         self.seats = [None]
@@ -155,8 +165,13 @@ class View:
                 self.frames[i].hidden = not (judged and counts[i])
                 if judged and not counts[i]:
                     border = _SKIPPED
-            self.dice[i].show(face if pips else None, palette.DICE[colour],
-                              dot=None if pips else palette.DICE[face], border=border)
+            die = self.dice[i]
+            if self.letters:  # the dot's letter in the dot; a coloured die's own letter on it
+                die.show(face if pips else None, palette.DICE[colour], None if pips else palette.DICE[face],
+                         border, mark=self.letters[colour if pips else face])
+            else:
+                die.show(face if pips else None, palette.DICE[colour],
+                         dot=None if pips else palette.DICE[face], border=border)
         self.dice_group.hidden = False
 
     def hide_throw(self):
@@ -185,8 +200,13 @@ class View:
         gap = self.strip_gap
         b = "B" + str(black)
         w = "W" + str(white)
-        top = ("*" if roller else "") + (seat(p) if gap is not None else b)
-        low = b + gap + w if gap is not None else w
+        top = ("*" if roller else "") + (seat(p) if gap is not None or self.cues else b)
+        if gap is not None:
+            low = b + gap + w
+        elif self.cues:  # seven seats: no room for "B1W2" under the seat
+            low = str(black) + "/" + str(white)
+        else:
+            low = w
         # centre the shorter row on the longer (the text's rows are left-aligned)
         n = len(low) - len(top)
         if n > 0:

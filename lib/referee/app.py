@@ -237,7 +237,7 @@ class App:
 
     def _pause(self, now):
         if self._pause_root is None:
-            self._pause_view = MenuView()
+            self._pause_view = MenuView(cues=self.settings.get("colour_cues", False))
             self._pause_root = displayio.Group()
             self._pause_root.append(screen.background(palette.PANEL))
             self._pause_root.append(self._pause_view.group)

@@ -23,7 +23,7 @@ class Launcher:
         self.stations = stations
         self.root = displayio.Group()
         self.root.append(screen.background())
-        self.view = MenuView()
+        self.view = MenuView(cues=settings.get("colour_cues", False))
         self.root.append(self.view.group)
         # the app's notes for the maker (bad settings, capture) at scale 1 under the
         # rows; what a player must read (``say``) replaces the hint line at scale 2

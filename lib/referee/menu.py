@@ -11,6 +11,7 @@ import displayio
 import vectorio
 
 from referee import palette, screen
+from referee.core import seat
 
 VISIBLE = 6
 BACK = "__back__"  # the value of a menu's "Back" item
@@ -62,11 +63,13 @@ class MenuView:
 
     ``x``, ``width``: the menu's column (the title and hint are centred over it);
     ``pitch``: row height; ``right``: an item's text after its last double space is
-    drawn right-aligned (a points column). Everything is at scale 2."""
+    drawn right-aligned (a points column); ``cues`` (REFEREE_COLOUR_CUES): the title
+    starts with the seat whose colour the bar takes ("P3: ..."). Everything is at scale 2."""
 
     def __init__(self, y=40, rows=VISIBLE, x=8, width=screen.WIDTH - 16, pitch=28, title_y=4,
-                 hint_y=screen.HEIGHT - 26, right=False):
+                 hint_y=screen.HEIGHT - 26, right=False, cues=False):
         self.group = displayio.Group()
+        self.cues = cues
         self.x = x
         self.width = width
         self.y = y
@@ -98,13 +101,16 @@ class MenuView:
         self.group.append(self.hint)
 
     def show(self, menu, hint=HINT, hint_color=palette.DIM):
-        self.title.text = screen.fit(menu.title, screen.WIDTH, 2)
+        who = menu.owner or menu.by
+        title = menu.title
+        if self.cues and who:  # the bar's colour said in words
+            title = seat(who) + ": " + title
+        self.title.text = screen.fit(title, screen.WIDTH, 2)
         n = len(self.rows)
         count = len(menu.items)
         first = 0
         if menu.index >= n:
             first = menu.index - n + 1
-        who = menu.owner or menu.by
         colour = palette.station(who) if who else palette.ACCENT
         self._bar_pal[0] = colour
         ink = screen.ink_for(colour)

@@ -11,8 +11,11 @@ BAD = 0xFF3030
 WARN = 0xFFC020
 ACCENT = 0x40A0FF
 
-# One colour per station P1..P7, chosen to be told apart across a table.
-STATIONS = (0x2080FF, 0xFF4020, 0x20D040, 0xFFD000, 0xC040FF, 0x00D0D0, 0xFF70B0)
+# One colour per station P1..P7, chosen to be told apart across a table. P3's green
+# leans a little to blue (was 0x20D040) so that protanopes and deuteranopes tell it
+# from P4's yellow and P2's red better; pairs no palette of seven separates for them
+# carry the seat number on screen (REFEREE_COLOUR_CUES, tests/test_colour_blind.py).
+STATIONS = (0x2080FF, 0xFF4020, 0x10C060, 0xFFD000, 0xC040FF, 0x00D0D0, 0xFF70B0)
 
 # Dice colours by name (Würfelblitz, Flyer).
 DICE = {

@@ -24,6 +24,7 @@ SPEC = (
     ("menu_button", "bool", True, None, None, "a MENU button is fitted (GP14)"),
     # 0 and 180 would turn the 320x240 panel portrait: the firmware's screens garble
     ("rotation", "pick", 90, (90, 270), None, "display rotation in degrees: 90, or 270 = upside down"),
+    ("colour_cues", "bool", False, None, None, "a second cue beside every colour: letters on dice, seat numbers"),
 )
 
 SHOWN = 14  # characters of a bad value quoted in its message
