@@ -268,7 +268,6 @@ def simulate_surface(surface, m):
 
 
 def test_a_screen_through_the_simulation_keeps_its_letters():
-    import numpy as np
     import pygame
 
     from hardware import pc_display
