@@ -27,7 +27,7 @@ from games.flyer_screen import View
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
-from referee.gestures import HOLD, TAP
+from referee.gestures import HOLD
 from referee.menu import BACK, Menu
 
 TITLE = "Flyer (Essen 2006)"
@@ -141,17 +141,13 @@ class Game(BaseGame):
             if kind == HOLD and not self.is_bot(player):
                 self._begin_turn(now_ns)
             return
-        if self.phase not in (FROM, MARKERS, TO, CONFIRM) or self.menu is None:
+        if self.phase not in (FROM, MARKERS, TO, CONFIRM):
             return
-        if player != self.player or self.is_bot(player):
-            return  # only the active person's button drives the turn
-        if kind == TAP:
-            if self.menu.tap(player, count):
-                self._draw_menu()
-        elif kind == HOLD:
-            value = self.menu.hold(player)
-            if value is not None:
-                self._choose(value, now_ns)
+        moved, value = self.turn_menu(self.menu, player, kind, count)  # the active person's button only
+        if moved:
+            self._draw_menu()
+        elif value is not None:
+            self._choose(value, now_ns)
 
     def tick(self, now_ns):
         if self.flash and now_ns - self.flash_at >= FLASH_MS * MS:

@@ -19,7 +19,7 @@ from games.zap_city_screen import CITY0, View
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
-from referee.gestures import HOLD, TAP
+from referee.gestures import TAP
 from referee.menu import Menu
 
 TITLE = "ZAP City"
@@ -390,12 +390,11 @@ class Game(BaseGame):
             elif kind == TAP:
                 self._throw(now_ns)
             return
-        m = self.menu
-        if kind == TAP:
-            m.tap(player, count)
+        moved, value = self.turn_menu(self.menu, player, kind, count)
+        if moved:
             self._draw_menu()
-        elif kind == HOLD:
-            self._choose(m.hold(player), now_ns)
+        elif value is not None:
+            self._choose(value, now_ns)
 
     def tick(self, now_ns):
         if self.phase == START:

@@ -398,28 +398,24 @@ def _at(st, loc, urban_side):
     return base(seat) + CITY + (loc & 7)
 
 
-def perform(st, action):
-    # Moves the disks of an action, nothing else: no check, no phase (the bots look
-    # ahead with perform / undo). Use apply in a game.
+def perform(st, action, back=False):
+    # Moves the disks of an action (back: moves them back), nothing else: no check, no
+    # phase (the bots look ahead with perform / undo). Use apply in a game.
     kind = action[0]
     i = _at(st, action[2], kind <= URBAN_CITY)
     j = _at(st, action[3], kind == URBAN_FILL)
     if kind == EXCHANGE:
         st[i], st[j] = st[j], st[i]
+    elif back:
+        st[i] = st[j]
+        st[j] = 0
     else:
         st[j] = st[i]
         st[i] = 0
 
 
 def undo(st, action):
-    kind = action[0]
-    i = _at(st, action[2], kind <= URBAN_CITY)
-    j = _at(st, action[3], kind == URBAN_FILL)
-    if kind == EXCHANGE:
-        st[i], st[j] = st[j], st[i]
-    else:
-        st[i] = st[j]
-        st[j] = 0
+    perform(st, action, True)
 
 
 def locked(st):

@@ -22,7 +22,6 @@ from games.zilch_screen import View
 from referee import dice, palette, rings, sound
 from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
-from referee.gestures import HOLD, TAP
 from referee.menu import Menu
 
 TITLE = "Zilch"
@@ -457,18 +456,14 @@ class Game(BaseGame):
     # --- input and time ---------------------------------------------------------------------
     def gesture(self, player, kind, count, now_ns):
         self.now = now_ns
-        if self.phase not in (PRE, PICK, NEXT) or self.menu is None:
+        if self.phase not in (PRE, PICK, NEXT):
             return
-        if player != self.player or self.is_bot(player):
-            return  # only the active human's button drives the turn
-        if kind == TAP:
-            if self.menu.tap(player, count):
-                self._draw_dice()
-                self._draw_menu()
-        elif kind == HOLD:
-            value = self.menu.hold(player)
-            if value is not None:
-                self._choose(value, now_ns)
+        moved, value = self.turn_menu(self.menu, player, kind, count)  # the active human's button only
+        if moved:
+            self._draw_dice()
+            self._draw_menu()
+        elif value is not None:
+            self._choose(value, now_ns)
 
     def tick(self, now_ns):
         self.now = now_ns

@@ -17,6 +17,7 @@ import displayio
 
 from referee.arbiter import GLITCH_NS, Race
 from referee.core import MS
+from referee.gestures import HOLD, TAP
 from referee.rng import Rng
 
 
@@ -142,6 +143,19 @@ class BaseGame:
 
     def resumed(self, now_ns, paused_ns):
         """The pause menu closed after ``paused_ns``: move or restart timers."""
+
+    def turn_menu(self, menu, player, kind, count):
+        """A turn game's menu, driven by the seat to play (``self.player``) alone:
+        ``(moved, chosen)``: (True, None) after a tap moved it, (False, value) after
+        a hold chose ``value``; a press of another seat, of a bot's seat, or with no
+        menu up: (False, None)."""
+        if menu is None or player != getattr(self, "player", None) or self.is_bot(player):
+            return False, None
+        if kind == TAP:
+            return menu.tap(player, count), None
+        if kind == HOLD:
+            return False, menu.hold(player)
+        return False, None
 
     def standings(self):
         """[(player, text), ...] best first, shown when the table ends the match
