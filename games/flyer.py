@@ -64,7 +64,7 @@ SETUP_MS = const(4000)  # a table of bots reads the set-up this long
 FLASH_MS = const(1500)  # a homebase owner's ring flashes on scoring
 FRAME_MS = const(80)
 MOVE = "move"
-HINT = "tap: next hold: choose"
+HINT = "tap=next hold=ok"  # beside "P4 to play" at scale 2: 16 characters at most
 
 
 def _mask(colours):

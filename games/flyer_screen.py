@@ -71,7 +71,7 @@ class View:
         add(self.head_bg)
         self.head = screen.text("", 4, 0, 2, cols=17)
         add(self.head)
-        self.hint = screen.text("", screen.WIDTH - 4, 7, 1, anchor=(1.0, 0.0), cols=24)
+        self.hint = screen.text("", screen.WIDTH - 4, 1, 2, anchor=(1.0, 0.0), cols=16)
         add(self.hint)
         # the board: rims under pads, pads, homes, then the markers on top
         pick = screen.solid(PICK)

@@ -76,7 +76,7 @@ def test_a_wrong_button_is_named_and_a_missing_one_can_be_skipped():
     t.advance(200)
     t.press(3)  # P2 was asked
     t.advance(200)
-    assert "P3 pressed: P2 was asked" in t.screen_text()
+    assert "P3 pressed, P2 asked" in t.screen_text()
     t.hold(1)  # P2 is missing: skip it
     assert "Press P3" in t.screen_text()
     blink = {t.ring(2)[0]}
@@ -88,7 +88,7 @@ def test_a_wrong_button_is_named_and_a_missing_one_can_be_skipped():
     t.advance(2500)
     text = t.screen_text()
     assert t.game.over and "Check" in text
-    assert "Buttons: 2/3 OK  missing P2" in text and "wrong: P3 when P2 was asked" in text
+    assert "Buttons: 2/3, missing P2" in text and "wrong: P3 (asked P2)" in text
     assert "MENU" not in text  # no MENU button fitted, no MENU step
 
 
@@ -111,7 +111,7 @@ def test_on_the_device_the_reveal_is_checked_through_the_jumper(world):  # noqa:
     dev = build(world, {"REFEREE_MENU_BUTTON": "0"})
     game = _device_to_reveal(world, dev)
     assert game.ok == [1, 2]
-    assert game.reveal_result == "REVEAL: OK, the light is timed by capture"
+    assert game.reveal_result == "REVEAL: OK (captured)"
     assert game.reveal_seen == [False, True]
 
 

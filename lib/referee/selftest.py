@@ -15,7 +15,7 @@ Then a summary; hold any button to go back to the launcher.
 
 from referee import palette, rings, screen, sound
 from referee.box import REVEAL
-from referee.core import MS, seat
+from referee.core import MS, const, seat
 from referee.game import BaseGame
 from referee.gestures import HOLD
 
@@ -40,6 +40,23 @@ SOUND = "sound"
 MENU_STEP = "menu"
 DONE = "done"
 
+
+
+_ROWS = const(5)
+_COLS = const(26)  # characters a scale-2 line holds on 320 px
+
+
+def wrap(line, cols):
+    """``line`` as rows of at most ``cols`` characters, broken at spaces."""
+    rows = []
+    while len(line) > cols:
+        cut = line.rfind(" ", 0, cols + 1)
+        if cut <= 0:
+            cut = cols
+        rows.append(line[:cut])
+        line = line[cut:].lstrip()
+    rows.append(line)
+    return rows
 
 class Game(BaseGame):
     TITLE = TITLE
@@ -70,11 +87,11 @@ class Game(BaseGame):
         self.big = screen.centred("", 40, 3)
         root.append(self.big)
         self.lines = []
-        for i in range(7):
-            lb = screen.text("", 10, 90 + i * 18, 1 if i else 2)
+        for i in range(_ROWS):  # scale 2, legible from across the table; long lines wrap
+            lb = screen.text("", 4, 80 + i * 25, 2, cols=_COLS)
             self.lines.append(lb)
             root.append(lb)
-        self.foot = screen.centred("", screen.HEIGHT - 14, 1, palette.DIM)
+        self.foot = screen.centred("", screen.HEIGHT - 24, 2, palette.DIM)
         root.append(self.foot)
 
     def pin(self, player):
@@ -83,8 +100,11 @@ class Game(BaseGame):
 
     def say(self, big, *lines):
         self.big.text = big
+        rows = []
+        for line in lines:
+            rows.extend(wrap(line, _COLS))
         for i, lb in enumerate(self.lines):
-            lb.text = lines[i] if i < len(lines) else ""
+            lb.text = rows[i] if i < len(rows) else ""
 
     # --- flow ------------------------------------------------------------------
     def start(self, now_ns):
@@ -149,7 +169,7 @@ class Game(BaseGame):
             return "REVEAL: not sensed (keypad capture, ms precision)"
         if getattr(box, "reveal_fallbacks", 0) > self._fallbacks or False not in seen or True not in seen:
             return "REVEAL: FAIL, no edge on " + self.names.get(REVEAL, "the REVEAL input") + " (jumper?)"
-        return "REVEAL: OK, the light is timed by capture"
+        return "REVEAL: OK (captured)"
 
     def _sound(self, now_ns):
         self.reveal_result = self._reveal_verdict()
@@ -170,17 +190,16 @@ class Game(BaseGame):
         self.over = True
         missing = [p for p in range(1, self.players + 1) if p not in self.ok]
         lines = [
-            "Rings: " + str(self.players) + " shown",
-            "Buttons: " + str(len(self.ok)) + "/" + str(self.players) + " OK"
-            + ("" if not missing else "  missing " + " ".join(seat(p) for p in missing)),
+            "Rings " + str(self.players) + ", sound played",
+            "Buttons: " + str(len(self.ok)) + "/" + str(self.players)
+            + (" OK" if not missing else ", missing " + " ".join(seat(p) for p in missing)),
             self.reveal_result,
-            "Sound: played",
         ]
         if self.want_menu:
             lines.append(self.menu_result or "MENU: skipped")
         if self.wrong:
             pressed, expected = self.wrong[-1]
-            lines.append("wrong: P" + str(pressed) + self.pin(pressed) + " when P" + str(expected) + " was asked")
+            lines.append("wrong: P" + str(pressed) + " (asked P" + str(expected) + ")")
         self.say("Done" if not missing and "OK" in self.reveal_result else "Check", *lines)
         self.foot.text = "hold a button: menu"
         self.box.rings.rest(self.players, now_ns)
@@ -200,7 +219,7 @@ class Game(BaseGame):
             self._next_button(t_ns)
         elif player not in self.ok:
             self.wrong.append((player, self.expect))
-            self.lines[4].text = seat(player) + self.pin(player) + " pressed: P" + str(self.expect) + " was asked"
+            self.lines[_ROWS - 1].text = seat(player) + " pressed, P" + str(self.expect) + " asked"
 
     def gesture(self, player, kind, count, now_ns):
         if kind != HOLD:
