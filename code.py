@@ -8,8 +8,12 @@ On CircuitPython this builds the real box and runs the app forever. On a PC
 import sys
 
 if sys.implementation.name == "circuitpython":
-    from hardware import device
+    try:
+        from hardware import device
+    except ImportError as e:  # a library missing from CIRCUITPY: said on serial, the rings blink
+        from hardware import rescue
 
+        rescue.run(e)
     device.main()
 elif __name__ == "__main__":  # on a PC, importing this file (as pdb does with ``code``) runs nothing
     sys.path.insert(0, "lib")  # CIRCUITPY/lib is on the device's path already
