@@ -16,6 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import fuzz  # noqa: E402
+
 import games  # noqa: E402
 
 STREAMS = 300  # per game

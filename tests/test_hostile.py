@@ -3,11 +3,9 @@ the watchdog and, after the reset, the match is offered and resumes; settings.to
 with every key wrong at once; a library missing from CIRCUITPY."""
 
 import os
-import subprocess
 import sys
 
 import pytest
-
 from test_device import ROOT, build, run, world  # noqa: F401  (the fixture)
 
 MS = 1000000
@@ -30,9 +28,9 @@ def _reset(w):
 
 
 def test_a_hung_loop_bites_the_watchdog_and_the_match_resumes_after_the_reset(monkeypatch):
+    import busdisplay
     import fakes
     from test_device import _NoSleep, _release_blinka_displays
-    import busdisplay
 
     _release_blinka_displays()
     monkeypatch.setattr(busdisplay, "time", _NoSleep)

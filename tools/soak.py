@@ -242,11 +242,12 @@ def soak_vm(hours, loop_ms=20, names=None, tree=ROOT):
         if lab.startswith(("built:", "match:")):
             _kind, name, k = lab.split(":")
             cur[(name, k)] = max(cur.get((name, k), 0), v - base)
-    for (name, k), v in sorted(cur.items(), key=lambda kv: int(kv[0][1])):
+    for (name, _k), v in sorted(cur.items(), key=lambda kv: int(kv[0][1])):
         peaks.setdefault(name, []).append(v)
     return {"hours": hours, "loop_ms": loop_ms, "samples": len(s), "launcher": launcher, "peaks": peaks,
             "matches": len(launcher),
-            "errors": out["errors"] + (["unit error"] if "error" in tags else []), "app_error": out["app_error"], "device_errors": out["device_errors"],
+            "errors": out["errors"] + (["unit error"] if "error" in tags else []),
+            "app_error": out["app_error"], "device_errors": out["device_errors"],
             "virtual_ms": out["virtual_ms"], "wall_s": wall,
             # the first cycle (every game and table size once) is the warm-up: what
             # stays for good (the pause menu, modules games share) comes then
