@@ -50,6 +50,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import games  # noqa: E402
 from hardware.sim import STATIONS, SimTable  # noqa: E402
 from referee.app import ERROR, GAME, LAUNCHER  # noqa: E402
+
+NOTICE = getattr(sys.modules["referee.app"], "NOTICE", "notice")
 from referee.core import MS  # noqa: E402
 from referee.gestures import MENU  # noqa: E402
 from referee.store import Store  # noqa: E402
@@ -127,12 +129,13 @@ def _zap_city(g):
 
 
 def _flyer(g):
-    check = getattr(sys.modules.get("games.flyer_rules"), "check", None)
+    from games import flyer_rules
+
     st = getattr(g, "st", None)
-    if check is None or st is None:
+    if st is None:
         return None
-    try:
-        check(st)  # markers conserved
+    try:  # six markers, each once; scores = the values of the markers home; turn in range
+        flyer_rules.from_data(flyer_rules.to_data(st))
     except ValueError as e:
         return str(e)
     return None
@@ -343,6 +346,10 @@ class Maker:
         app = run.t.app
         toggles = rng.choice((0, 0, 1, 2, 3))
         for _ in range(12):
+            if app.mode == NOTICE:  # settings messages first (e.g. a 1-seat table's REFEREE_PLAYERS)
+                for ev in _hold(rng):
+                    self._emit(run, case, ev)
+                continue
             if app.mode != LAUNCHER:
                 break
             la = app.launcher
