@@ -19,6 +19,9 @@ RED = b"\x00\x28\x00"  # GRB, dim: the rings' power budget
 
 def missing(e):
     """The module an ImportError names ("no module named 'x'" -> "x")."""
+    name = getattr(e, "name", None)  # CPython's; CircuitPython's only says it in the message
+    if name:
+        return name
     msg = str(e)
     q = msg.find("'")
     if q >= 0 and msg.find("'", q + 1) > q:
