@@ -364,7 +364,7 @@ def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
 
     def updated(name):  # the firmware was updated: every game loaded from now on is VERSION 2
         module = real_load(name)
-        module.Game.VERSION = 2
+        monkeypatch.setattr(module.Game, "VERSION", 2)  # undone after the test, module cached or not
         return module
 
     monkeypatch.setattr(games, "load", updated)

@@ -130,9 +130,11 @@ class App:
         s = self.store.load() if self.store else None
         if s is None:
             return None
+        other = False  # saved by another version of the game: said on the launcher
         try:
             g = self.launch(s["game"], s["players"], s["bots"], s["seed"], s["options"])
-            if s.get("version") != g.VERSION:  # saved by another version of the game
+            other = s.get("version") != g.VERSION
+            if other:
                 raise ValueError("saved by version " + str(s.get("version")) + ", this is " + str(g.VERSION))
             if self.mode == GAME:
                 g.restore(s["state"], self.box.now_ns())
@@ -146,7 +148,7 @@ class App:
             self.box.log("saved match does not restore, dropped: " + format_exception(e))
             self.store.clear()
             self.back_to_launcher()
-            if "saved by version" in str(e):
+            if other:
                 self.launcher.warn(NOTE)
             return None
 
