@@ -41,6 +41,7 @@ def record_match(name, players, seed):
     """The store operations of one all-bot match: a list of dicts (saves) and None (clears)."""
     import games
     from hardware.sim import SimTable
+    from referee.core import MS
 
     def opt(key, words):
         for o in games.load(name).OPTIONS:
@@ -62,7 +63,7 @@ def record_match(name, players, seed):
     if name == "zilch":
         g = t.start("zilch", bots=bots, seed=seed, variant=opt("variant", "5,000"),
                     challenge=opt("challenge", "on"), overtaking=opt("overtaking", "on"))
-        g.pace(think_ms=6, roll_ms=4, show_ms=6)
+        g.think_ns, g.roll_ns, g.show_ns = 6 * MS, 4 * MS, 6 * MS  # short bot thinking and pauses
     else:
         g = t.start("wurfelblitz", bots=bots, seed=seed, bot_ms=900, whites=3, brainteaser=True)
     if not t.run_until_over(60 * 60 * 1000):
