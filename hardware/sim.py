@@ -76,7 +76,7 @@ class SimBox(Box):
     def __init__(self, table, stations, brightness, store=None):
         self.table = table
         pixels = SimPixels(stations * PER_RING, brightness=brightness / 100)
-        super().__init__(stations, pixels, SimTones(table), store=bytearray(4096) if store is None else store)
+        super().__init__(stations, pixels, SimTones(table), store=bytearray(b"\xff" * 4096) if store is None else store)
         self.tones = self.tone_driver = self.sound.driver
         self.root = None
         self.logs = []
@@ -109,8 +109,8 @@ class SimTable:
         """``settings``: dict of REFEREE_* values as in settings.toml; ``players``
         None takes REFEREE_PLAYERS as checked (the window and the demo). ``notes``:
         messages about the settings file itself, shown with the settings' own.
-        ``store``: the box's non-volatile bytes (default: a fresh bytearray(4096),
-        like an empty NVM; the window passes a file-backed one)."""
+        ``store``: the box's non-volatile bytes (default: 4096 bytes of 0xFF,
+        an erased NVM; the window passes a file-backed one)."""
         self.seed = seed
         self.rng = Rng(seed)
         self.now = 0

@@ -1,8 +1,11 @@
-"""referee.store: two CRC-checked slots over a small non-volatile byte store.
+"""referee.store: a log of CRC-chained records (whole texts and changes) over the
+Pico's one flash sector of NVM, on the flash model (tests/fakes/microcontroller.py).
 
-Every bad store (empty, erased, zeroed, garbage, torn write, flipped byte) loads as
-None or as the older good save, never raises; a save that does not fit is refused
-without touching either slot. The same module runs under the MicroPython VM.
+Every save appends into erased bytes (programs only) and a cut loses at most the save
+being written; only a new match (on a sector that is not blank) and a match that
+outgrows the sector erase. Every bad store (empty, erased, zeroed, garbage, torn
+write, flipped byte) loads as None or as a save made earlier, never raises, never
+anything that was not saved. The same module runs under the MicroPython VM.
 """
 
 import json
@@ -13,6 +16,7 @@ import compat
 import pytest
 
 from referee import store
+from referee.rng import Rng
 from referee.store import Store
 
 MATCH = {"game": "zilch", "players": 4, "bots": [2, 3], "seed": 2 ** 100 + 7,
@@ -35,18 +39,16 @@ def clone(mc, nvm):
     return c
 
 
-def heads(mem):
-    """(address, seq, length) of every record header with our magic and format."""
-    out = []
-    for a in range(0, len(mem), store.PAGE):
-        magic, fmt, _, seq, n, _ = struct.unpack(store._FMT, bytes(mem[a:a + store.HEAD]))
-        if magic == b"RB" and fmt == store.FORMAT:
-            out.append((a, seq, n))
-    return out
+def text(d):
+    return json.dumps(d, separators=(",", ":")).encode()
 
 
 def match(i, pad=0):
-    return dict(MATCH, seed=i, state={"totals": [i] * 5, "pad": "p" * pad})
+    return dict(MATCH, seed=i, state={"totals": [i, 2 * i, 350, i % 7], "turn": i, "pad": "p" * pad})
+
+
+def used(mem):
+    return len(bytes(mem).rstrip(b"\xff"))
 
 
 def test_crc_is_zlibs_crc32_with_and_without_binascii(monkeypatch):
@@ -63,193 +65,261 @@ def test_crc_is_zlibs_crc32_with_and_without_binascii(monkeypatch):
 
 def test_the_record_layout_is_as_documented():
     mem = bytearray(b"\xff" * 1024)
-    Store(mem).save({"a": 1, "b": [2, 3]})
+    s = Store(mem)
+    s.save({"a": 1, "b": [2, 3]}, new=True)
     payload = b'{"a":1,"b":[2,3]}'  # compact JSON
-    head = struct.pack("<2sBBIH", b"RB", 2, 0, 1, len(payload))
-    assert bytes(mem[:14 + len(payload)]) == head + struct.pack("<I", zlib.crc32(head + payload)) + payload
-    assert bytes(mem[14 + len(payload):]) == b"\xff" * (1024 - 14 - len(payload))
+    k = zlib.crc32(bytes((3, len(payload))) + payload)
+    first = bytes((3, len(payload))) + struct.pack("<I", k) + payload
+    assert bytes(mem[:len(first)]) == first and used(mem) == len(first)
+    s.save({"a": 1, "b": [2, 4]})  # a change: keep 14 bytes, drop 1 and insert 1 ("4"); the rest kept
+    change = bytes((14, 1 << 4 | 1)) + b"4"
+    k2 = zlib.crc32(bytes((0x83, len(change))) + change, k)  # continues the CRC before it
+    assert bytes(mem[len(first):used(mem)]) == bytes((0x83, len(change))) + struct.pack("<I", k2) + change
+    big = {"x": "y" * 300}  # a length of 128 or more takes two bytes
+    s.save(big)
+    a = len(first) + 6 + len(change)
+    n = len(text(big))
+    assert bytes(mem[a:a + 3]) == bytes((3, 0x80 | (n & 0x7F), n >> 7))  # a whole text: a change would be longer
+    assert Store(mem).load() == big
 
 
-def test_saves_append_on_page_boundaries_each_one_write_of_programs_only():
+def test_change_and_apply_round_trip():
+    rng = Rng(3)
+    for _ in range(2000):
+        a = bytes(b"abc{}:,0123"[rng.randbelow(11)] for _ in range(rng.randbelow(300)))
+        b = bytearray(a)
+        for _ in range(rng.randbelow(8)):
+            p = rng.randbelow(len(b) + 1)
+            op = rng.randbelow(3)
+            if op == 0:
+                b[p:p] = b"xyz9"[:1 + rng.randbelow(4)]
+            elif op == 1:
+                del b[p:p + 1 + rng.randbelow(4)]
+            else:
+                b[p:p + 1] = b"Q"
+        b = bytes(b)
+        c = store.change(a, b)
+        assert store.apply(a, c) == b
+        if a == b:
+            assert c == b""
+    assert store.apply(b"0123456789", b"\x02\x12xy\x01\xff\x01\x10" + b"z" * 16) == b"01xy3" + b"z" * 16 + b"56789"
+    for bad in (b"\x05", b"\x05\xff\x01", b"\x80\x80\x80\x80\x01\x00", b"\x00\x09ab", b"\x40\x00", b"\x0a\x10"):
+        with pytest.raises(ValueError):
+            store.apply(b"0123456789", bad)
+
+
+def test_a_match_appends_each_save_with_programs_only():
     mc, nvm = flash()
     s = Store(nvm)
     assert s.load() is None  # a new chip's NVM is erased (0xFF)
-    for i in range(1, 5):  # 4 pages each: the sector holds 4 before an erase
-        assert s.save(match(i, 800))
-        assert Store(nvm).load() == match(i, 800)  # a fresh Store (after a reboot) reads it
-        assert nvm.writes == i and nvm.erases == 0 and nvm.programs == 4 * i
-    assert [(a, q) for a, q, _ in heads(nvm)] == [(0, 1), (1024, 2), (2048, 3), (3072, 4)]
+    for i in range(1, 40):
+        assert s.save(match(i), new=i == 1)
+        assert Store(nvm).load() == match(i)  # a fresh Store (after a reboot) reads it
+    assert nvm.writes == 39 and nvm.erases == 0
+    assert used(nvm) < 40 * 30 + len(text(match(1)))  # a change is a few dozen bytes
+    writes = nvm.writes
+    assert s.save(match(39)) and nvm.writes == writes  # the same again: nothing written
 
 
-def test_when_the_sector_is_full_the_save_erases_and_is_programmed_first():
+def test_a_new_match_starts_on_an_erased_sector_and_a_full_one_erases_mid_match():
     mc, nvm = flash()
     s = Store(nvm)
-    for i in range(1, 5):
-        s.save(match(i, 800))
-    s.save(match(5, 800))  # no erased run left: one write of 2 KiB from 0
-    assert nvm.writes == 5 and nvm.erases == 1 and nvm.programs == 16 + 16
-    assert heads(nvm)[0][:2] == (0, 5) and s.load() == match(5, 800)
-    assert bytes(nvm[1024:2048]) == b"\xff" * 1024  # the first half is free again...
-    assert [q for a, q, _ in heads(nvm) if a >= 2048] == [3, 4]  # ...the second keeps older saves
-    s.save(match(6, 800))  # into the erased pages: no erase
-    assert nvm.erases == 1 and heads(nvm)[1][:2] == (1024, 6) and s.load() == match(6, 800)
-    s.save(match(7, 800))
-    assert nvm.erases == 2 and heads(nvm)[0][:2] == (0, 7) and s.load() == match(7, 800)
+    s.save(match(1, 100), new=True)
+    s.save(match(2, 100))
+    s.clear()
+    assert nvm.erases == 0 and s.load() is None
+    s.save(match(3, 100), new=True)  # a new match on a used sector: one erase, its record first
+    assert nvm.erases == 1 and used(nvm) == 7 + len(text(match(3, 100)))
+    assert Store(nvm).load() == match(3, 100)
+    i = 3
+    while nvm.erases == 1:  # changes append until the sector is full
+        i += 1
+        s.save(dict(match(i, 100), filler=list(range(i, i + 40))))
+    assert used(nvm) == 7 + len(text(dict(match(i, 100), filler=list(range(i, i + 40)))))  # the whole text again
+    assert Store(nvm).load()["seed"] == i and i > 12
+    mc2, fresh = flash()  # the same two saves on a fresh Store object each time: the same bytes
+    for d, new in ((match(1), True), (match(2), False)):
+        Store(fresh).save(d, new)
+    t = Store(fresh)
+    assert t.load() == match(2) and used(fresh) == 7 + len(text(match(1))) + 6 + len(store.change(text(match(1)), text(match(2))))
 
 
-@pytest.mark.parametrize("pad", [0, 200, 700, 900, 1900])
-def test_a_cut_at_any_step_of_any_write_loses_at_most_the_save_in_progress_outside_the_erase(pad):
+def cut_everywhere(mc, nvm, d, new, seeds=(None, 1, 2)):
+    """Every step of Store.save(d, new), cut before it and halfway: the loads."""
+    before = clone(mc, nvm)
+    s0 = nvm.steps
+    Store(nvm).save(d, new)
+    got = []
+    for k in range(nvm.steps - s0):
+        for partial in seeds:
+            mem = clone(mc, before)
+            mem.cut(k, partial)
+            with pytest.raises(mc.PowerCut):
+                Store(mem, log=lambda m: None).save(d, new)
+            got.append((k, Store(mem, log=lambda m: None).load(), mem))
+    return got
+
+
+@pytest.mark.parametrize("pad", [0, 200, 700, 1900])
+def test_a_cut_at_any_step_loses_at_most_the_save_being_written_unless_the_sector_is_full(pad):
     """Every step of every write (the erase, each page program), cut before it and
-    halfway through it: the load is the save being written or the one before. Only
-    a cut in the erase or before the new record's pages are all programmed loses
-    more, and then everything (None), never an older or a wrong save."""
+    halfway through it: the load is the save being written or the one before. A new
+    match's first save on a used sector loses what was there (a cleared match) or
+    nothing; only a save that finds the sector full loses more, and then everything
+    (None), never an older or a wrong save."""
     mc, nvm = flash()
     saved = [None]
-    erasing = 0
-    for i in range(1, 24):
-        d = None if i == 8 else match(i, pad)  # a clear in the middle
-        before = clone(mc, nvm)
-        s0, e0 = nvm.steps, nvm.erases
-        Store(nvm).save(d)
-        steps = nvm.steps - s0
-        pages = store._pages(len(json.dumps(d, separators=(",", ":"))) if d else 0)
-        lost = set()
-        for k in range(steps):
-            for partial in (None, 1, 2):
-                mem = clone(mc, before)
-                mem.cut(k, partial)
-                with pytest.raises(mc.PowerCut):
-                    Store(mem, log=lambda m: None).save(d)
-                got = Store(mem, log=lambda m: None).load()
-                if got == d or got == saved[-1]:
-                    continue
-                assert got is None, (i, k, partial, got)
-                lost.add(k)
-        if nvm.erases > e0 and saved[-1] is not None and d is not None:  # the window: the erase (cut halfway), the record's pages
-            erasing += 1
-            assert lost == set(range(pages + 1)), (i, sorted(lost))
-        else:
-            assert lost == set(), (i, sorted(lost))
+    windows = 0
+    for i in range(1, 40):
+        d = None if i in (8, 20) else match(i, pad)  # a match ends (cleared) and the next one starts
+        new = i in (1, 9, 21)
+        e0 = nvm.erases
+        for k, got, _ in cut_everywhere(mc, nvm, d, new):
+            if got == d or got == saved[-1]:
+                continue
+            assert got is None and nvm.erases > e0 and not new, (i, k, got)
+            windows += 1
         saved.append(d)
         assert Store(nvm).load() == d
-    assert erasing >= (1 if pad == 0 else 2)
+    assert windows == 0 or pad >= 700  # only saves big enough to fill the sector mid-match
 
 
-def test_a_flipped_byte_anywhere_loads_the_newest_or_else_the_older():
+def test_after_a_cut_the_next_save_goes_behind_the_torn_bytes_without_an_erase():
+    mc, nvm = flash()
+    for i in range(1, 6):
+        Store(nvm).save(match(i, 300), new=i == 1)
+    for k, got, mem in cut_everywhere(mc, nvm, match(6, 300), False):
+        assert got in (match(5, 300), match(6, 300))
+        e = mem.erases
+        s = Store(mem)
+        assert s.load() == got
+        s.save(match(7, 300))  # the match goes on after the reboot
+        assert mem.erases == e and Store(mem).load() == match(7, 300), k
+        s.save(match(8, 300))
+        assert Store(mem).load() == match(8, 300)
+
+
+def test_a_flipped_or_set_byte_anywhere_loads_an_earlier_save_or_nothing():
     mem = bytearray(b"\xff" * 2048)
     s = Store(mem)
-    s.save(match(1))
-    s.save(match(2))
-    (a1, _, n1), (a2, _, n2) = heads(mem)
-    assert (a1, a2) == (0, 256)
+    saves = [match(i) for i in range(1, 5)]
+    for i, d in enumerate(saves):
+        s.save(d, new=i == 0)
     good = bytes(mem)
-    for i in range(a2 + 256 + 16):
+    for i in range(used(mem) + 8):
         for v in (0x01, 0x80, 0xFF, 0x5A):
             mem[:] = good
             mem[i] ^= v
-            got = Store(mem, lambda m: None).load()
-            assert got == (match(1) if a2 <= i < a2 + 14 + n2 else match(2)), (i, v)
+            assert Store(mem, lambda m: None).load() in saves + [None], (i, v)
             mem[:] = good
             mem[i] = v  # set, not flipped
-            got = Store(mem, lambda m: None).load()
-            assert got in (match(1), match(2)), (i, v)
+            assert Store(mem, lambda m: None).load() in saves + [None], (i, v)
+    mem[:] = good
+    mem[used(mem) - 1] ^= 1  # the newest change: the one before it
+    assert Store(mem).load() == saves[-2]
 
 
 def test_a_save_truncated_at_every_length_loads_the_older_one():
     mem = bytearray(b"\xff" * 2048)
     s = Store(mem)
-    s.save(match(1))
-    a = len(bytes(mem).rstrip(b"\xff"))
-    a = (a + 255) // 256 * 256
+    s.save(match(1), new=True)
+    a = used(mem)
     good = bytes(mem)
-    s.save(match(2))
-    rec = bytes(mem[a:a + 256 * 2]).rstrip(b"\xff")
+    s.save(match(2, 40))
+    rec = bytes(mem[a:used(mem)])
     for n in range(len(rec)):
-        mem[:] = good
-        mem[a:a + n] = rec[:n]
-        assert Store(mem).load() == match(1), n
-        mem[a + n:a + len(rec)] = b"\x00" * (len(rec) - n)  # the rest zeroed instead of erased
-        assert Store(mem).load() == match(1), n
+        for rest in (b"\xff", b"\x00"):  # the rest erased, or zeroed
+            mem[:] = good
+            mem[a:a + len(rec)] = rec[:n] + rest * (len(rec) - n)
+            assert Store(mem).load() == match(1), n
 
 
-@pytest.mark.parametrize("fill", [0x00, 0xFF, 0x52])
+@pytest.mark.parametrize("fill", [0x00, 0xFF, 0x03, 0x83, 0x52])
 def test_blank_stores_load_as_none(fill):
     assert Store(bytearray([fill] * 4096)).load() is None
     assert Store(bytearray([fill] * 1024)).load() is None
 
 
 def test_garbage_never_raises():
-    from referee.rng import Rng
-
     rng = Rng(5)
     for _ in range(200):
         mem = bytearray(rng.next_u32() & 0xFF for _ in range(1024))
-        for a in range(0, 1024, 256):
-            if rng.randbelow(2):  # half of the pages with our magic and a plausible length
-                mem[a:a + 4] = b"RB\x02\x00"
-                mem[a + 8:a + 10] = struct.pack("<H", rng.randbelow(1200))
+        for a in range(0, 1024, 97):
+            if rng.randbelow(2):  # plausible headers here and there
+                mem[a:a + 2] = bytes((3 | (rng.randbelow(2) << 7), rng.randbelow(256)))
         assert Store(mem, log=lambda m: None).load() is None
 
 
-def record(payload, seq=1, fmt=2):
-    head = struct.pack("<2sBBIH", b"RB", fmt, 0, seq, len(payload))
-    return head + struct.pack("<I", zlib.crc32(head + payload)) + payload
+def record(payload, kind=3, c=0):
+    head = bytes((kind, len(payload))) if len(payload) < 128 else bytes((kind, 0x80 | len(payload) & 0x7F, len(payload) >> 7))
+    return head + struct.pack("<I", zlib.crc32(head + payload, c)) + payload
 
 
 def test_a_valid_crc_over_something_that_is_not_a_good_record_is_none():
-    bad = [b"[1, 2]", b"not json", b"\xff\xfe", b"", b"null", b"{\"game\": 5}", b"{\"players\": \"4\"}",
-           b"{\"state\": []}", b"{\"bots\": 3}", b"{\"seed\": 1.5}", b"{\"options\": null}", b"{\"rng\": {}}",
+    bad = [b"[1, 2]", b"not json", b"\xff\xfe", b"null", b"{\"game\": 5}", b"{\"players\": \"4\"}",
+           b"{\"state\": []}", b"{\"bots\": 3}", b"{\"seed\": 1.5}", b"{\"options\": null}",
            b"{\"version\": \"2\"}", b"{\"players\": true}"]
     for payload in bad:
         mem = bytearray(b"\xff" * 1024)
         rec = record(payload)
         mem[0:len(rec)] = rec
-        logs = []
-        assert Store(mem, logs.append).load() is None, payload
+        assert Store(mem, lambda m: None).load() is None, payload
     for payload in bad:  # the newest is bad: the older one is not brought back
         mem = bytearray(b"\xff" * 1024)
-        Store(mem).save(MATCH)
-        rec = record(payload, seq=2)
-        mem[256 * 2:256 * 2 + len(rec)] = rec
+        Store(mem).save(MATCH, new=True)
+        rec = record(payload)
+        a = used(mem)
+        mem[a:a + len(rec)] = rec
         assert Store(mem, lambda m: None).load() is None, payload
 
 
 def test_a_length_beyond_the_store_is_not_read():
     mem = bytearray(b"\xff" * 1024)
-    mem[0:14] = struct.pack("<2sBBIHI", b"RB", 2, 0, 1, 600, 0)  # 600 > 512 - 14
+    mem[0:7] = bytes((3, 0x80 | 0x7F, 0x7F)) + bytes(4)  # 16,383 bytes
+    assert Store(mem).load() is None
+    mem[0:7] = bytes((3, 0x80, 8)) + bytes(4)  # 1,024: one byte too many
+    assert Store(mem).load() is None
+
+
+def test_a_change_without_a_text_before_it_is_not_read():
+    mem = bytearray(b"\xff" * 1024)
+    rec = record(b"\x00\x00\x02{}", kind=0x83)
+    mem[0:len(rec)] = rec
     assert Store(mem).load() is None
 
 
 def test_a_save_of_another_format_is_refused_logged_and_noted():
     for old in (b"RBs1" + bytes(12) + b"{}",  # the two-slot store of format 1
-                record(json.dumps(MATCH).encode(), seq=3, fmt=3)):  # a later one
-        mem = bytearray(b"\xff" * 4096)
-        mem[0:len(old)] = old
-        logs = []
-        s = Store(mem, logs.append)
-        assert s.load() is None and s.note == store.NOTE == "Saved match from another version: not resumed"
-        assert logs and "store format" in logs[0] and "reads 2" in logs[0]
-        assert s.save(MATCH)  # a new match's save replaces it
-        assert s.load() == MATCH and s.note is None
-    assert heads(mem)[0][1] == 4  # newer than the later format's seq 3
+                b"RB\x02\x00" + bytes(10) + b"{}",  # the page-aligned store of format 2
+                record(text(MATCH), kind=4)):  # a later one
+        for new in (True, False):
+            mem = bytearray(b"\xff" * 4096)
+            mem[0:len(old)] = old
+            logs = []
+            s = Store(mem, logs.append)
+            assert s.load() is None and s.note == store.NOTE == "Saved match from another version: not resumed"
+            assert logs and "store format" in logs[0] and "reads 3" in logs[0]
+            assert s.save(MATCH, new)  # a new match's save replaces it (new: on an erased sector)
+            assert s.load() == MATCH and s.note is None
+            assert (bytes(mem[:len(old)]) == old) is not new
 
 
 def test_a_payload_too_big_is_refused_logged_and_writes_nothing():
     mc, nvm = flash()
     logs = []
     s = Store(nvm, logs.append)
-    s.save(match(1))
+    s.save(match(1), new=True)
     s.save(match(2))
     before = bytes(nvm)
-    assert s.room == 2048 - 14
-    assert s.save(dict(MATCH, state={"blob": "x" * 2100})) is False
+    assert s.room == 4096 - 7
+    assert s.save(dict(MATCH, state={"blob": "x" * 4100})) is False
     assert bytes(nvm) == before and nvm.writes == 2
-    assert logs and "save refused" in logs[0] and "2034" in logs[0]
+    assert logs and "save refused" in logs[0] and "4089" in logs[0]
     assert s.load() == match(2)
     exact = dict(MATCH)
     exact["pad"] = ""
-    exact["pad"] = "y" * (s.room - len(json.dumps(exact, separators=(",", ":")).encode()))  # exactly full
-    assert s.save(exact) and s.load() == exact
+    exact["pad"] = "y" * (s.room - len(text(exact)))  # exactly full
+    assert s.save(exact) and s.load() == exact and used(nvm) == 4096
     assert s.save(match(3)) and s.load() == match(3)
 
 
@@ -258,17 +328,18 @@ def test_clear_forgets_every_save_and_writes_only_when_there_is_something():
     s = Store(nvm)
     s.clear()
     assert nvm.writes == 0  # nothing saved: no flash wear
-    s.save(match(1))
+    s.save(match(1), new=True)
     s.save(match(2))
     s.clear()
     assert nvm.writes == 3 and s.load() is None  # no older save comes back
     s.clear()
+    Store(nvm).clear()
     assert nvm.writes == 3
-    s.save(match(3))
+    s.save(match(3), new=True)
     assert s.load() == match(3)
 
 
-def test_reads_are_slices_of_at_most_a_page():
+def test_reads_are_slices_of_at_most_a_page_or_a_whole_text():
     class Spy(bytearray):
         biggest = 0
 
@@ -280,12 +351,12 @@ def test_reads_are_slices_of_at_most_a_page():
     mem = Spy(b"\xff" * 4096)
     s = Store(mem)
     for i in range(9):
-        s.save(match(i, 800))
+        s.save(match(i, 800), new=i == 0)
     Spy.biggest = 0
-    assert s.load() == match(8, 800)
-    assert Spy.biggest == len(json.dumps(match(8, 800), separators=(",", ":")))  # the payload for json
+    assert Store(mem).load() == match(8, 800)
+    assert Spy.biggest == len(text(match(0, 800)))  # the whole text, for json; changes are small
     Spy.biggest = 0
-    Store(mem).save(match(9, 800))
+    s.save(match(9, 800))  # a Store that has read the log keeps the newest text: no read but the check
     assert Spy.biggest <= 256
 
 
@@ -300,13 +371,20 @@ print("empty", s.load())
 m = {"game": "zilch", "players": 3, "seed": 2 ** 100 + 7, "bots": [1], "state": {"t": [0, 50, -1], "f": False}}
 for seed in (1, 2, 3):
     m["n"] = seed
-    s.save(m)
+    s.save(m, seed == 1)
 d = Store(mem).load()
 print("loaded", d["n"], d["seed"], d["state"]["t"], d["state"]["f"], d["bots"])
 print("crc", store.crc(b"123456789"), store.crc(bytes(range(256))))
-mem[512 + 20] ^= 1  # the newest record (pages 0, 1, 2: one each)
+end = len(bytes(mem).rstrip(b"\\xff"))
+print("used", end, "tail", s._tail)
+mem[end - 1] ^= 1  # the newest record: a change
 print("older", Store(mem).load()["n"])
-print("big", s.save({"x": "y" * 3000}))
+mem[end - 1] ^= 1
+print("big", s.save({"x": "y" * 5000}))
+a = bytes(range(40)) + b"0123456789" * 5
+b = bytes(range(40)) + b"01234x6789" * 4 + b"tail"
+c = store.change(a, b)
+print("change", list(c), store.apply(a, c) == b)
 s.clear()
 print("cleared", s.load())
 for fill in (0, 255):
@@ -329,6 +407,8 @@ def test_the_store_runs_the_same_under_micropython():
     assert "loaded 3 1267650600228229401496703205383 [0, 50, -1] False [1]" in vm.stdout
     assert "fallback 3421780262 688229491" in vm.stdout
     assert "crc 3421780262 " in vm.stdout and "older 2" in vm.stdout and "big False" in vm.stdout
+    change = [line for line in vm.stdout.splitlines() if line.startswith("change ")]
+    assert len(change) == 1 and change[0].endswith("] True")  # the same change bytes as CPython's, and it applies
     print(vm.stdout)
 
 
@@ -345,7 +425,7 @@ def test_the_launcher_says_a_save_of_another_store_format_is_not_resumed():
     t.advance(20)
     text = t.screen_text()
     assert "Saved match from another version: not resumed" in text and "Resume" not in text
-    assert any("saved match refused: store format 115, this firmware reads 2" in m for m in t.box.logs)
+    assert any("saved match refused: store format 1, this firmware reads 3" in m for m in t.box.logs)
 
 
 def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):

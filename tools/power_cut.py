@@ -37,36 +37,31 @@ ERASE_MS = (45, 400)  # 4 KiB sector erase, typical / max: W25Q16JV datasheet (t
 PAGE_MS = (0.4, 3)  # 256-byte page program, typical / max
 
 
+GAMES = (("zilch", "Zilch", 7), ("wurfelblitz", "Würfelblitz", 7), ("lightning_dice", "Lightning Dice", 6),
+         ("zap_city", "ZAP City", 4), ("flyer", "Flyer", 4))
+
+
 def record_match(name, players, seed):
-    """The store operations of one all-bot match: a list of dicts (saves) and None (clears)."""
-    import games
+    """The store operations of one all-bot match with the game's default options (Zilch:
+    15,000 points, its longest): a list of (dict, new) saves and (None, False) clears."""
     from hardware.sim import SimTable
     from referee.core import MS
-
-    def opt(key, words):
-        for o in games.load(name).OPTIONS:
-            if o.key == key:
-                return o.choices[list(o.names).index(words)]
-        raise KeyError(key)
 
     t = SimTable(players=players, seed=seed)
     ops = []
     store = t.app.store
     save = store.save
 
-    def recording(d):
-        ops.append(d)
-        return save(d)
+    def recording(d, new=False):
+        ops.append((d, new))
+        return save(d, new)
 
     store.save = recording
-    bots = tuple(range(1, players + 1))
-    if name == "zilch":
-        g = t.start("zilch", bots=bots, seed=seed, variant=opt("variant", "5,000"),
-                    challenge=opt("challenge", "on"), overtaking=opt("overtaking", "on"))
-        g.think_ns, g.roll_ns, g.show_ns = 6 * MS, 4 * MS, 6 * MS  # short bot thinking and pauses
-    else:
-        g = t.start("wurfelblitz", bots=bots, seed=seed, bot_ms=900, whites=3, brainteaser=True)
-    if not t.run_until_over(60 * 60 * 1000):
+    g = t.start(name, bots=tuple(range(1, players + 1)), seed=seed)
+    for a in ("think_ns", "roll_ns", "show_ns"):  # short bot thinking and pauses: the same saves, sooner
+        if hasattr(g, a):
+            setattr(g, a, 6 * MS)
+    if not t.run_until_over(8 * 60 * 60 * 1000):
         raise RuntimeError(name + " did not end")
     t.advance(50)  # the clear at the end
     return ops
@@ -97,20 +92,20 @@ def replay(mc, ops, seeds, nvm=None):
     nvm = nvm or mc.ByteArray()
     states = [Store(nvm).load()]  # what a load should give before op 0, after op 0, ...
     rows = []
-    for _i, d in enumerate(ops):
+    for d, new in ops:
         before = clone(mc, nvm)
-        Store(nvm).save(d)
+        Store(nvm).save(d, new)
         states.append(Store(nvm).load())
         steps = nvm.steps - before.steps
         erasing = nvm.erases > before.erases
-        row = {"kind": "clear" if d is None else "save", "erase": erasing, "steps": steps,
-               "tried": 0, "lost": {}, "wrong": 0, "window": []}
+        row = {"kind": "clear" if d is None else "save", "erase": erasing, "new": new, "steps": steps,
+               "tried": 0, "lost": {}, "wrong": 0, "window": [], "used": Store(nvm)._used()}
         for k in range(steps):
             for partial in [None] + list(range(1, seeds + 1)):
                 mem = clone(mc, before)
                 mem.cut(k, partial)
                 try:
-                    Store(mem, log=lambda m: None).save(d)
+                    Store(mem, log=lambda m: None).save(d, new)
                 except mc.PowerCut:
                     pass
                 else:
@@ -144,36 +139,33 @@ def commit():
 
 
 def table(results):
-    head = ("| match | writes (erasing) | cut points | 0 lost | 1 lost | more | most lost | wrong "
-            "| more: cut before step | time losing more, per match (typ / max) |")
+    head = ("| match | saves | sector used | erases: new match / mid-match | cut points | 0 lost | 1 lost | more | wrong "
+            "| time losing more, per match (typ / max) |")
     lines = [head, "|---" * (head.count("|") - 1) + "|"]
     for label, rows in results:
-        for kind in ("save", "clear"):
-            rs = [r for r in rows if r["kind"] == kind]
-            if not rs:
-                continue
-            lost = {}
-            for r in rs:
-                for k, v in r["lost"].items():
-                    lost[k] = lost.get(k, 0) + v
-            more = sum(v for k, v in lost.items() if k > 1)
-            window = sorted(set(k for r in rs for k in r["window"]))
-            where = ("erase" if 0 in window else "") + (", pages 1-" + str(max(window)) if max(window or [0]) else "")
-            # the time a cut loses more: the erase and the page programs before the last such cut point
-            # (step 0 is the erase, steps 1.. the page programs)
-            ms = [sum(e + p * max(r["window"]) for r in rs if r["window"]) for e, p in zip(ERASE_MS, PAGE_MS)]
-            lines.append("| %s %ss | %d (%d) | %d | %d | %d | %d | %d | %d | %s | %s |" % (
-                label, kind, len(rs), sum(r["erase"] for r in rs), sum(r["tried"] for r in rs),
-                lost.get(0, 0), lost.get(1, 0), more, max(lost) if lost else 0, sum(r["wrong"] for r in rs),
-                where if window else "-", "%.2f s / %.1f s" % (ms[0] / 1000, ms[1] / 1000) if window else "0"))
+        lost = {}
+        for r in rows:
+            for k, v in r["lost"].items():
+                lost[k] = lost.get(k, 0) + v
+        more = sum(v for k, v in lost.items() if k > 1)
+        # the time a cut loses more: the erase and the page programs before the last such cut point
+        # (step 0 is the erase, steps 1.. the page programs)
+        ms = [sum(e + p * max(r["window"]) for r in rows if r["window"]) for e, p in zip(ERASE_MS, PAGE_MS)]
+        lines.append("| %s | %d | %d B | %d / %d | %d | %d | %d | %d | %d | %s |" % (
+            label, sum(r["kind"] == "save" for r in rows), max(r["used"] for r in rows),
+            sum(r["erase"] and r["new"] for r in rows), sum(r["erase"] and not r["new"] for r in rows),
+            sum(r["tried"] for r in rows), lost.get(0, 0), lost.get(1, 0), more, sum(r["wrong"] for r in rows),
+            "%.2f s / %.1f s" % (ms[0] / 1000, ms[1] / 1000) if more else "0"))
     return "\n".join(lines)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", default="3,7", help="table sizes, comma-separated (default 3,7)")
+    ap.add_argument("--players", default="max", help="table size: 'max' (each game's largest) or a number (default max)")
+    ap.add_argument("--matches", type=int, default=3, help="seeded matches per game (default 3)")
     ap.add_argument("--seeds", type=int, default=2, help="halfway cuts per step (default 2)")
-    ap.add_argument("--seed", type=int, default=11, help="the matches' seed")
+    ap.add_argument("--seed", type=int, default=11, help="the first match's seed")
+    ap.add_argument("--games", default=",".join(g[0] for g in GAMES), help="comma-separated (default all five)")
     ap.add_argument("--lib", help="take referee.store from this lib/ instead (another build, to compare)")
     args = ap.parse_args(argv)
     global Store
@@ -188,25 +180,29 @@ def main(argv=None):
         from referee.store import Store
     mc = fake_nvm_module()
     results = []
-    totals = {"tried": 0, "wrong": 0, "saves": 0, "erasing": 0}
-    for players in [int(p) for p in args.players.split(",")]:
-        nvm = mc.ByteArray()
-        for name, title in (("zilch", "Zilch"), ("wurfelblitz", "Würfelblitz")):
-            ops = record_match(name, players, args.seed)
+    totals = {"tried": 0, "wrong": 0, "more": 0, "saves": 0, "mid": 0}
+    nvm = mc.ByteArray()  # one box: every match on the same NVM, one after the other
+    for name, title, most in GAMES:
+        if name not in args.games.split(","):
+            continue
+        players = most if args.players == "max" else min(most, int(args.players))
+        for m in range(args.matches):
+            ops = record_match(name, players, args.seed + m)
             rows, nvm = replay(mc, ops, args.seeds, nvm)
-            results.append(("%s %dp" % (title, players), rows))
+            results.append(("%s %dp #%d" % (title, players, m + 1), rows))
             totals["tried"] += sum(r["tried"] for r in rows)
             totals["wrong"] += sum(r["wrong"] for r in rows)
+            totals["more"] += sum(sum(v for k, v in r["lost"].items() if k > 1) for r in rows)
             totals["saves"] += sum(r["kind"] == "save" for r in rows)
-            totals["erasing"] += sum(r["erase"] and r["kind"] == "save" for r in rows)
+            totals["mid"] += sum(r["erase"] and not r["new"] for r in rows)
     print("power cuts on the Pico's NVM flash model, commit " + commit())
-    print("python tools/power_cut.py --players " + args.players + " --seeds " + str(args.seeds) + " --seed " + str(args.seed)
-          + (" --lib " + args.lib if args.lib else ""))
+    print("python tools/power_cut.py --players %s --matches %d --seeds %d --seed %d --games %s%s" % (
+        args.players, args.matches, args.seeds, args.seed, args.games, " --lib " + args.lib if args.lib else ""))
     print()
     print(table(results))
     print()
-    print("%d cut points, %d wrong loads; %d of %d saves erased the sector" % (
-        totals["tried"], totals["wrong"], totals["erasing"], totals["saves"]))
+    print("%d cut points: %d lost more than the save being written, %d wrong loads; %d saves, %d erased mid-match" % (
+        totals["tried"], totals["more"], totals["wrong"], totals["saves"], totals["mid"]))
     return 1 if totals["wrong"] else 0
 
 

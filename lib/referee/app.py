@@ -155,9 +155,10 @@ class App:
     def _save(self):
         g = self.game
         self._saves = g.saves
+        new = not self._owns  # the match's first save: it starts on an erased sector
         self._owns = True
         try:
-            self.store.save(g.record(self._name))
+            self.store.save(g.record(self._name), new)
         except Exception as e:  # a failed save must not stop the match
             self.box.log("save failed: " + format_exception(e))
 

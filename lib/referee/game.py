@@ -172,13 +172,14 @@ class BaseGame:
     def state(self):
         """The game's own part of the saved match as plain data (ints, strs, lists,
         dicts): scores, turn, whatever ``restore`` needs; not what ``record``
-        already holds (seats, bots, options, seed, generator)."""
+        already holds (seats, bots, options, seed; not the generator: a resumed
+        match draws from a fresh seed)."""
         return {}
 
     def record(self, name):
         """The whole saved match; its one owner. ``name``: the registry's name."""
         r = {"game": name, "players": self.players, "bots": list(self.bots), "seed": self.seed,
-             "options": self.options, "rng": list(self.rng._s), "state": self.state()}
+             "options": self.options, "state": self.state()}
         if self.VERSION is not None:  # a save from another VERSION is not resumed (App.resume)
             r["version"] = self.VERSION
         return r

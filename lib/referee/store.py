@@ -3,28 +3,39 @@
 # len(), slice reads and same-length slice writes will do.
 #
 # On a Pico, nvm is one 4 KiB flash sector (CircuitPython 10,
-# ports/raspberrypi/common-hal/nvm/ByteArray.c): a write into bytes that are all
-# 0xFF only programs the 256-byte pages it touches; any other write erases the
-# whole sector and programs it again, page 0 first. So the store is a log:
+# ports/raspberrypi/common-hal/nvm/ByteArray.c): a write into bytes that all read
+# 0xFF only programs the 256-byte pages it touches (programming clears bits: the
+# page's other bytes stay as they were); any other write erases the whole sector
+# and programs it again. During that erase the sector holds nothing, so an erase
+# must never happen while a match worth keeping is only there. The store is a log
+# written from offset 0, one record after the other, each into erased bytes:
 #
-# * A record starts on a page boundary: a 14-byte header -- b"RB", the store's
-#   FORMAT, 0, sequence number (u32), payload length (u16), CRC32 (u32) over the
-#   header's first 10 bytes and the payload -- then the payload, compact JSON of a
-#   plain dict (length 0: cleared). Little-endian.
-# * A save goes, in one slice write, into erased pages after the newest record:
-#   only those pages are programmed, so a cut leaves every earlier record intact
-#   and loses at most the save being written.
-# * When no erased run is left, the save is written at offset 0 with 0xFF up to
-#   half the store (one write of `span` bytes): the sector is erased and the new
-#   record is the first thing programmed. A cut from the start of the erase until
-#   the record's pages are programmed (45-400 ms + 3-4 page programs on a Pico)
-#   loses every save: measured by tools/power_cut.py, see docs/reliability.md.
+# * A record: a header of 6 or 7 bytes -- its kind (FORMAT: a whole text; FORMAT |
+#   0x80: a change), the payload's length (a varint: 1 byte below 128, else 2), a
+#   CRC32 (little-endian) over the kind, the length and the payload that continues
+#   the CRC of the record before it (a whole text's starts from 0) -- then the
+#   payload. A change only checks out after the records it was written after.
+# * A whole text is the compact JSON of the match (a plain dict; length 0: cleared).
+#   A change turns the text before it into the new one: hunks of bytes kept (a
+#   varint), bytes dropped and inserted (one byte, dropped << 4 | inserted, when
+#   both are below 15; else 0xFF and two varints), then the inserted bytes; the
+#   rest of the text before is kept. A turn of Zilch at 7 players changes ~20 of its ~800 bytes, so a whole
+#   match fits in the sector: tools/power_cut.py measures it for every game.
+# * The first save of a new match (save(d, new=True)) starts on an erased sector:
+#   if the sector is not blank, one write of the whole sector erases it, the record
+#   first. A cut then loses the match that was there before (finished, or left
+#   when the table chose a new game) and the save being written, nothing else.
+#   Every later save appends; a cut loses at most the save being written. Only a
+#   match that outgrows the sector erases it mid-match (the whole text rewritten
+#   first): that is the one window left, measured by tools/power_cut.py.
 #
-# load() scans page starts, reads one header and then one record at a time in
-# 256-byte slices (never the whole store), and returns the newest record whose
-# length and CRC check out, else None; bad bytes never raise. A record of another
-# FORMAT is never read: load() logs it and sets `note` for the launcher; nor one
-# whose envelope (game, players, ... as BaseGame.record() writes it) has a wrong type.
+# load() replays the log: it reads a header, then its payload, one record at a
+# time; after a record that does not check out (a write cut short) it looks
+# further on for a record that continues the chain (the next save after a cut is
+# written behind the torn bytes). It returns the newest text as a dict, else None;
+# bad bytes never raise. A store of another FORMAT is never read: load() logs it
+# and sets `note` for the launcher; nor an envelope (game, players, ... as
+# BaseGame.record() writes it) with a wrong type.
 
 import json
 import struct
@@ -41,14 +52,16 @@ if sys.implementation.name != "micropython":
     except ImportError:
         pass
 
-FORMAT = 2  # the store's record format; 1 was the two-slot "RBs1" store
+FORMAT = 3  # the store's record format; 1 was the two-slot "RBs1" store, 2 page-aligned whole texts
+CHANGE = 0x80  # the kind bit of a change record
 PAGE = 256
-HEAD = 14
-_FMT = "<2sBBIHI"
+HEAD = 7  # the longest header
 NOTE = "Saved match from another version: not resumed"
+SYNC = 6  # bytes that must match again to end a hunk of a change
+REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
 # the record's envelope (BaseGame.record()): a key present with another type is refused
 _TYPES = (("game", str), ("players", int), ("bots", list), ("seed", int), ("options", dict),
-          ("rng", list), ("state", dict), ("version", int))
+          ("state", dict), ("version", int))
 
 
 def crc(data, c=0):
@@ -63,83 +76,225 @@ def crc(data, c=0):
     return c ^ 0xFFFFFFFF
 
 
-def _pages(n):
-    return (HEAD + n + PAGE - 1) // PAGE
+def _varint(out, n):
+    while n > 0x7F:
+        out.append(0x80 | (n & 0x7F))
+        n >>= 7
+    out.append(n)
+
+
+def _hunk(out, keep, drop, ins):
+    # a hunk's counts: keep as a varint, then drop and insert in one byte when both
+    # are below 15 (drop << 4 | insert), else 0xFF and two varints
+    _varint(out, keep)
+    if drop < 15 and ins < 15:
+        out.append(drop << 4 | ins)
+    else:
+        out.append(0xFF)
+        _varint(out, drop)
+        _varint(out, ins)
+
+
+def change(a, b):
+    """The change payload that turns bytes ``a`` into bytes ``b`` (greedy hunks)."""
+    out = bytearray()
+    i = j = 0
+    na = len(a)
+    nb = len(b)
+    while True:
+        k = 0
+        while i < na and j < nb and a[i] == b[j]:
+            i += 1
+            j += 1
+            k += 1
+        if i >= na and j >= nb:  # the rest is kept: said by saying nothing
+            return bytes(out)
+        if i >= na or j >= nb:  # one side used up: drop or insert the rest
+            _hunk(out, k, na - i, nb - j)
+            out += b[j:]
+            return bytes(out)
+        x = y = -1
+        d = 1
+        while d <= REACH and x < 0:  # the nearest x dropped, y inserted after which SYNC bytes match
+            for dx in range(d + 1):
+                p = i + dx
+                q = j + d - dx
+                if (a[p:p + SYNC] == b[q:q + SYNC] if p + SYNC <= na and q + SYNC <= nb
+                        else na - p == nb - q and a[p:] == b[q:]):  # or the same short tail
+                    x = dx
+                    y = d - dx
+                    break
+            d += 1
+        if x < 0:
+            _hunk(out, k, na - i, nb - j)
+            out += b[j:]
+            return bytes(out)
+        _hunk(out, k, x, y)
+        out += b[j:j + y]
+        i += x
+        j += y
+
+
+def _head(kind, n):
+    # a header's kind and length bytes (its CRC follows)
+    return bytes((kind, n)) if n < 0x80 else bytes((kind, 0x80 | (n & 0x7F), n >> 7))
+
+
+def _read(payload, p):
+    # (varint, next position) at p; ValueError if cut short or too long
+    v = 0
+    s = 0
+    while True:
+        if p >= len(payload) or s > 21:
+            raise ValueError("change cut short")
+        c = payload[p]
+        p += 1
+        v |= (c & 0x7F) << s
+        s += 7
+        if c < 0x80:
+            return v, p
+
+
+def apply(a, payload):
+    """Bytes ``a`` changed by a change payload; ValueError if it does not fit ``a``."""
+    out = bytearray()
+    i = 0
+    p = 0
+    n = len(payload)
+    while p < n:
+        keep, p = _read(payload, p)
+        if p >= n:
+            raise ValueError("change cut short")
+        c = payload[p]
+        p += 1
+        if c == 0xFF:
+            drop, p = _read(payload, p)
+            ins, p = _read(payload, p)
+        else:
+            drop = c >> 4
+            ins = c & 15
+        if i + keep + drop > len(a) or p + ins > n:
+            raise ValueError("change does not fit")
+        out += a[i:i + keep]
+        i += keep + drop
+        out += payload[p:p + ins]
+        p += ins
+    out += a[i:]
+    return bytes(out)
 
 
 class Store:
     def __init__(self, mem, log=print):
         self.mem = mem
-        self.size = len(mem) - len(mem) % PAGE
-        self.span = self.size // 2  # bytes one erasing write covers (2 KiB on a Pico)
-        self.room = self.span - HEAD  # the largest payload
+        self.size = len(mem)
+        self.room = self.size - HEAD  # the largest payload
         self.log = log
         self.note = None  # set by load(): a save of another version was refused
-        self.other = None  # set by _newest(): (format, seq) of another version's newest header
+        self._text = None  # the newest text (bytes; b"": cleared), its record's CRC, where the next record goes
+        self._crc = 0
+        self._tail = -1  # -1: not read yet
 
-    def _erased(self, a, n):
-        # True if the n bytes at a all read 0xFF (one page at a time)
-        while n > 0:
-            k = min(n, PAGE)
-            if bytes(self.mem[a:a + k]) != b"\xff" * k:
-                return False
-            a += k
-            n -= k
-        return True
+    # --- reading ---------------------------------------------------------------
+    def _record(self, a, c, text):
+        # (text, crc, end) of a record at a that checks out after text/c, else None
+        head = bytes(self.mem[a:a + HEAD])
+        if len(head) < HEAD - 1:
+            return None
+        kind = head[0]
+        if kind & 0x7F != FORMAT or (kind & CHANGE and text is None):
+            return None
+        n = head[1]
+        h = 2
+        if n & 0x80:
+            n = (n & 0x7F) | head[2] << 7
+            h = 3
+        end = a + h + 4 + n
+        if end > self.size or len(head) < h + 4:
+            return None
+        payload = bytes(self.mem[a + h + 4:end])
+        k = crc(payload, crc(head[:h], c if kind & CHANGE else 0))
+        if k != struct.unpack("<I", head[h:h + 4])[0]:
+            return None
+        if kind & CHANGE:
+            try:
+                payload = apply(text, payload)
+            except ValueError:
+                return None
+        return payload, k, end
 
-    def _check(self, a, head):
-        # the payload length of a valid record at a, else -1 (read in page slices)
-        magic, fmt, _, seq, n, c = struct.unpack(_FMT, head)
-        if magic != b"RB" or fmt != FORMAT or a + HEAD + n > self.size or n > self.room:
-            return -1
-        k = crc(head[:10])
-        i = a + HEAD
-        end = i + n
-        while i < end:
-            j = min(end, (i // PAGE + 1) * PAGE)
-            k = crc(bytes(self.mem[i:j]), k)
-            i = j
-        return n if k == c else -1
-
-    def _newest(self):
-        # (seq, address, payload length) of the newest valid record, or None
-        best = None
-        self.other = None
+    def _scan(self):
+        # replay the log: the newest text, its CRC, where the next record goes
+        text = None
+        c = 0
         a = 0
-        while a + HEAD <= self.size:
-            head = bytes(self.mem[a:a + HEAD])
-            n = self._check(a, head)
-            if n < 0:
-                # another format's header: a future one keeps b"RB", the format
-                # byte (< 32: never in JSON text) and the u32 seq at 4; 1 was b"RBs1"
-                # (unless it is ours with a damaged format byte)
-                f = head[2]
-                if head[:2] == b"RB" and f != FORMAT and (f < 32 or head[2:4] == b"s1") \
-                        and self._check(a, head[:2] + bytes((FORMAT,)) + head[3:]) < 0:
-                    seq = struct.unpack("<I", head[4:8])[0] if f < 32 else 0
-                    if self.other is None or seq > self.other[1]:
-                        self.other = (f, seq)
-                a += PAGE
+        end = 0
+        size = self.size
+        while a < size:
+            r = self._record(a, c, text)
+            if r is None:  # torn, or the end: look for a record further on that checks out
+                a = self._find(a + 1, c, text)
+                if a < 0:
+                    break
                 continue
-            seq = struct.unpack("<I", head[4:8])[0]
-            if best is None or seq > best[0]:
-                best = (seq, a, n)
-            a += _pages(n) * PAGE
-        return best
+            text, c, a = r
+            end = a
+        self._text = text
+        self._crc = c
+        self._tail = max(end, self._used())
+
+    def _find(self, a, c, text):
+        # the address of the next record from a on that checks out after text/c, else -1
+        size = self.size
+        while a < size:
+            b = min(size, (a // PAGE + 1) * PAGE)
+            m = bytes(self.mem[a:b])
+            i = m.find(bytes((FORMAT,)))
+            k = m.find(bytes((FORMAT | CHANGE,)))
+            if i < 0 or 0 <= k < i:
+                i = k
+            if i < 0:
+                a = b
+                continue
+            a += i
+            if self._record(a, c, text) is not None:
+                return a
+            a += 1
+        return -1
+
+    def _used(self):
+        # 1 + the address of the last byte that is not 0xFF (0: blank)
+        a = self.size
+        while a > 0:
+            b = a - PAGE if a % PAGE == 0 else a - a % PAGE
+            k = len(bytes(self.mem[b:a]).rstrip(b"\xff"))
+            if k:
+                return b + k
+            a = b
+        return 0
+
+    def _other(self):
+        # the format number of another version's store at 0, else None
+        head = bytes(self.mem[0:4])
+        if len(head) < 4:
+            return None
+        if head[:2] == b"RB" and (head[2] < 32 or head[2:4] == b"s1"):  # formats 1 and 2
+            return head[2] if head[2] < 32 else 1
+        f = head[0] & 0x7F
+        return f if FORMAT < f < 32 else None  # a later one keeps the kind byte
 
     def load(self):
         self.note = None
         try:
-            best = self._newest()
-            o = self.other
-            if o is not None and (best is None or o[1] > best[0]):
-                self.log("saved match refused: store format " + str(o[0]) + ", this firmware reads " + str(FORMAT))
-                self.note = NOTE
+            self._scan()
+            if self._text is None:
+                f = self._other()
+                if f is not None:
+                    self.log("saved match refused: store format " + str(f) + ", this firmware reads " + str(FORMAT))
+                    self.note = NOTE
                 return None
-            if best is None or best[2] == 0:  # nothing saved, or cleared
+            if not self._text:  # cleared
                 return None
-            a = best[1] + HEAD
-            d = json.loads(bytes(self.mem[a:a + best[2]]))
+            d = json.loads(self._text)
             if type(d) is not dict:
                 return None
             for k, t in _TYPES:
@@ -150,38 +305,72 @@ class Store:
         except Exception:  # not JSON (a bug of an older build): never raise
             return None
 
-    def save(self, d):
-        # d: a plain dict (None: clear). False, with a message, if it does not fit.
+    # --- writing ---------------------------------------------------------------
+    def save(self, d, new=False):
+        # d: a plain dict (None: clear). new: the first save of a new match (it
+        # starts on an erased sector). False, with a message, if it does not fit.
         data = b"" if d is None else json.dumps(d, separators=(",", ":")).encode()
-        n = len(data)
-        if n > self.room:
-            self.log("save refused: " + str(n) + " bytes, the store takes " + str(self.room))
+        if len(data) > self.room:
+            self.log("save refused: " + str(len(data)) + " bytes, the store takes " + str(self.room))
             return False
-        best = self._newest()
-        seq = min(max(best[0] if best else 0, self.other[1] if self.other else 0) + 1, 0xFFFFFFFF)
-        head = struct.pack("<2sBBIH", b"RB", FORMAT, 0, seq, n)
-        head += struct.pack("<I", crc(data, crc(head)))
-        need = _pages(n) * PAGE
-        a = best[1] + _pages(best[2]) * PAGE if best else 0
-        while a + need <= self.size:  # the first erased run after the newest record
-            if self._erased(a, need):
-                self.mem[a:a + HEAD + n] = head + data  # pages programmed, nothing erased
-                return True
-            a += PAGE
-        # no room: one write from 0 erases the sector; the record is programmed first
-        buf = bytearray(self.span)
-        buf[:HEAD] = head
-        buf[HEAD:HEAD + n] = data
-        data = None
-        i = HEAD + n
-        while i < self.span:  # the rest erased: one page of 0xFF at a time
-            j = min(self.span, (i // PAGE + 1) * PAGE)
+        if self._tail < 0:
+            self._scan()
+        text = self._text
+        if text == data and not new:  # saved already
+            return True
+        if text is not None and not new and data and text:
+            payload = change(text, data)
+            if len(payload) < len(data):
+                if self._append(_head(FORMAT | CHANGE, len(payload)), payload, self._crc, data):
+                    return True
+        head = _head(FORMAT, len(data))
+        if not new and self._append(head, data, 0, data):
+            return True
+        if new and self._tail == 0:
+            return self._append(head, data, 0, data)
+        # a new match, or no room left: one write of the whole sector erases it; the record first
+        k = crc(data, crc(head))
+        buf = bytearray(self.size)
+        h = len(head)
+        buf[:h] = head
+        buf[h:h + 4] = struct.pack("<I", k)
+        buf[h + 4:h + 4 + len(data)] = data
+        i = end = h + 4 + len(data)
+        while i < self.size:  # the rest erased: one page of 0xFF at a time
+            j = min(self.size, (i // PAGE + 1) * PAGE)
             buf[i:j] = b"\xff" * (j - i)
             i = j
-        self.mem[0:self.span] = buf
+        self.mem[0:self.size] = buf
+        self._text = data
+        self._crc = k
+        self._tail = end
+        return True
+
+    def _append(self, head, payload, c, text):
+        # the record after the newest, into erased bytes: programmed, nothing erased
+        a = self._tail
+        n = len(head) + 4 + len(payload)
+        if a + n > self.size or not self._erased(a, n):
+            return False
+        k = crc(payload, crc(head, c))
+        self.mem[a:a + n] = head + struct.pack("<I", k) + payload
+        self._text = text
+        self._crc = k
+        self._tail = a + n
+        return True
+
+    def _erased(self, a, n):
+        # True if the n bytes at a all read 0xFF (one page at a time)
+        while n > 0:
+            k = min(n, PAGE - a % PAGE)
+            if bytes(self.mem[a:a + k]) != b"\xff" * k:
+                return False
+            a += k
+            n -= k
         return True
 
     def clear(self):
-        best = self._newest()
-        if best and best[2]:  # something to forget: one write, else none (flash wear)
+        if self._tail < 0:
+            self._scan()
+        if self._text:  # something to forget: one write, else none (flash wear)
             self.save(None)
