@@ -394,6 +394,9 @@ class Game(BaseGame):
             r.set(self.flash, rings.FLASH, palette.station(self.flash), now_ns=self.flash_at)
 
     # --- saving -------------------------------------------------------------------
+    def round_saves(self):
+        return self.players  # a save at every turn: a round is a turn each homebase
+
     def state(self):
         # the rules' save data plus whose turn it is (saved only between turns)
         d = R.to_data(self.st)

@@ -441,6 +441,9 @@ class Game(BaseGame):
         return R.field(self.plan, len(self.stack[-1]))
 
     # -- saving ------------------------------------------------------------------------
+    def round_saves(self):
+        return self.players  # a save at every turn: a round is a turn each
+
     def state(self):
         return {"zap": R.to_data(self.st), "turn": self.player, "result": self.result}
 

@@ -522,6 +522,9 @@ class Game(BaseGame):
         return ("bank",) if bots.banks(self, self._bot_bank) else ("roll",)
 
     # --- saving (BaseGame.record() adds seats, bots, options, seed, generator) -------------
+    def round_saves(self):
+        return self.players  # a save at every turn: a round is a turn each
+
     def state(self):
         return {
             "totals": list(self.totals),

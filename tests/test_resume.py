@@ -7,6 +7,8 @@ the launcher offers an unfinished match first. ``SimTable.reboot()`` is a power
 cycle: a new App on the same box and store.
 """
 
+import json
+
 import pytest
 from zilch_helpers import pace
 
@@ -390,3 +392,38 @@ def test_saves_and_resume_work_the_same_under_micropython():
     assert "zilch True False True\noffered Resume Zilch (3p)\nsame state True True False\n" in vm.stdout
     assert "wurfelblitz True False True\noffered Resume Wurfelblitz (3p)\nsame state True True False\n" in vm.stdout
     assert "logs []\nresumed ['resumed zilch', 'resumed wurfelblitz']" in vm.stdout
+
+
+# --- a long match: once the store runs low, a save once a round --------------------------
+
+
+@pytest.mark.parametrize("name, players", [("zilch", 7), ("zap_city", 4), ("flyer", 4), ("wurfelblitz", 3)])
+def test_when_the_store_runs_low_the_match_saves_once_a_round(monkeypatch, name, players):
+    import referee.app
+
+    t = SimTable(players=players, seed=5)
+    written = []
+    save = t.app.store.save
+
+    def recording(d, new=False):
+        written.append(t.game.saves)
+        states.append(d and d["state"])
+        return save(d, new)
+
+    states = []
+
+    t.app.store.save = recording
+    g = t.start(name, bots=tuple(range(1, players + 1)), seed=55)
+    pace(g, think_ms=6, roll_ms=4, show_ms=6)
+    assert t.advance_until(lambda: g.saves >= 3, 120000)
+    monkeypatch.setattr(referee.app, "LOW", 4096)  # from now on the sector counts as low
+    start = len(written)
+    assert t.advance_until(lambda: g.saves >= 3 + 2 * g.round_saves(), 600000)
+    per_round = g.round_saves()
+    assert per_round == (players if name != "wurfelblitz" else 1)
+    steps = [b - a for a, b in zip(written[start - 1:], written[start:])]
+    assert steps and all(s == per_round for s in steps), steps  # one save a round, no more, no less
+    assert g.saves - per_round < written[-1] <= g.saves
+    t.reboot()  # a cut now: the match resumes from the last save, at most one round back
+    g2 = resume_from_launcher(t)
+    assert json.loads(json.dumps(g2.state())) == states[-1]

@@ -43,7 +43,8 @@ GAMES = (("zilch", "Zilch", 7), ("wurfelblitz", "Würfelblitz", 7), ("lightning_
 
 def record_match(name, players, seed):
     """The store operations of one all-bot match with the game's default options (Zilch:
-    15,000 points, its longest): a list of (dict, new) saves and (None, False) clears."""
+    15,000 points, its longest): a list of (dict, new) saves and (None, False) clears,
+    and the match's save points (more than its saves when it saved once a round)."""
     from hardware.sim import SimTable
     from referee.core import MS
 
@@ -64,7 +65,7 @@ def record_match(name, players, seed):
     if not t.run_until_over(8 * 60 * 60 * 1000):
         raise RuntimeError(name + " did not end")
     t.advance(50)  # the clear at the end
-    return ops
+    return ops, g.saves
 
 
 def fake_nvm_module():
@@ -139,10 +140,10 @@ def commit():
 
 
 def table(results):
-    head = ("| match | saves | sector used | erases: new match / mid-match | cut points | 0 lost | 1 lost | more | wrong "
-            "| time losing more, per match (typ / max) |")
+    head = ("| match | saves (save points) | sector used | erases: new match / mid-match | cut points "
+            "| 0 lost | 1 lost | more | wrong | time losing more, per match (typ / max) |")
     lines = [head, "|---" * (head.count("|") - 1) + "|"]
-    for label, rows in results:
+    for label, rows, points in results:
         lost = {}
         for r in rows:
             for k, v in r["lost"].items():
@@ -151,8 +152,8 @@ def table(results):
         # the time a cut loses more: the erase and the page programs before the last such cut point
         # (step 0 is the erase, steps 1.. the page programs)
         ms = [sum(e + p * max(r["window"]) for r in rows if r["window"]) for e, p in zip(ERASE_MS, PAGE_MS)]
-        lines.append("| %s | %d | %d B | %d / %d | %d | %d | %d | %d | %d | %s |" % (
-            label, sum(r["kind"] == "save" for r in rows), max(r["used"] for r in rows),
+        lines.append("| %s | %d (%d) | %d B | %d / %d | %d | %d | %d | %d | %d | %s |" % (
+            label, sum(r["kind"] == "save" for r in rows), points, max(r["used"] for r in rows),
             sum(r["erase"] and r["new"] for r in rows), sum(r["erase"] and not r["new"] for r in rows),
             sum(r["tried"] for r in rows), lost.get(0, 0), lost.get(1, 0), more, sum(r["wrong"] for r in rows),
             "%.2f s / %.1f s" % (ms[0] / 1000, ms[1] / 1000) if more else "0"))
@@ -187,9 +188,9 @@ def main(argv=None):
             continue
         players = most if args.players == "max" else min(most, int(args.players))
         for m in range(args.matches):
-            ops = record_match(name, players, args.seed + m)
+            ops, points = record_match(name, players, args.seed + m)
             rows, nvm = replay(mc, ops, args.seeds, nvm)
-            results.append(("%s %dp #%d" % (title, players, m + 1), rows))
+            results.append(("%s %dp #%d" % (title, players, m + 1), rows, points))
             totals["tried"] += sum(r["tried"] for r in rows)
             totals["wrong"] += sum(r["wrong"] for r in rows)
             totals["more"] += sum(sum(v for k, v in r["lost"].items() if k > 1) for r in rows)

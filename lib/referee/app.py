@@ -14,7 +14,7 @@ from referee.core import forget
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
-from referee.store import NOTE, Store
+from referee.store import LOW, NOTE, Store
 
 LAUNCHER = "launcher"
 GAME = "game"
@@ -45,7 +45,8 @@ class App:
         mem = box.store
         self.store = Store(mem, box.log) if mem is not None and len(mem) >= 1024 else None
         self._name = None  # the running game's registry name
-        self._saves = 0  # the game's save points already written (-1: match over, save cleared)
+        self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
+        self._written = 0  # the save point last written
         self._owns = False  # the store holds this match (written or resumed): only then clear it
         self._pause_menu = None
         self._pause_view = None  # built on the first pause
@@ -112,6 +113,7 @@ class App:
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._saves = 0
+        self._written = 0
         self._owns = False
         self.gestures.reset()
         self.gestures.seats = players  # only the game's seats make the pause chord
@@ -141,7 +143,7 @@ class App:
                 fresh = self.box.new_seed()
                 self.box.log("resumed " + s["game"] + " (match seed " + str(s["seed"]) + ") with fresh seed " + str(fresh))
                 g.rng = Rng(fresh)
-                self._saves = g.saves
+                self._saves = self._written = g.saves
                 self._owns = True
             return g
         except Exception as e:  # bad data, a game not deployed (ImportError), a restore() bug
@@ -156,7 +158,10 @@ class App:
         g = self.game
         self._saves = g.saves
         new = not self._owns  # the match's first save: it starts on an erased sector
+        if not new and self.store.left() < LOW and g.saves - self._written < g.round_saves():
+            return  # a long match has filled most of the sector: from now on it saves once a round
         self._owns = True
+        self._written = g.saves
         try:
             self.store.save(g.record(self._name), new)
         except Exception as e:  # a failed save must not stop the match

@@ -176,6 +176,12 @@ class BaseGame:
         match draws from a fresh seed)."""
         return {}
 
+    def round_saves(self):
+        """How many save points make a round: 1 when the game saves once a round,
+        the number of seats when it saves at every turn. When a long match has
+        filled most of the store, the app writes only one save a round."""
+        return 1
+
     def record(self, name):
         """The whole saved match; its one owner. ``name``: the registry's name."""
         r = {"game": name, "players": self.players, "bots": list(self.bots), "seed": self.seed,

@@ -25,9 +25,12 @@
 #   if the sector is not blank, one write of the whole sector erases it, the record
 #   first. A cut then loses the match that was there before (finished, or left
 #   when the table chose a new game) and the save being written, nothing else.
-#   Every later save appends; a cut loses at most the save being written. Only a
-#   match that outgrows the sector erases it mid-match (the whole text rewritten
-#   first): that is the one window left, measured by tools/power_cut.py.
+#   Every later save appends; a cut loses at most the save being written. When
+#   less than LOW bytes are left, the app saves once a round instead of at every
+#   save point (BaseGame.round_saves()): a cut then loses at most the round in
+#   progress. Only a match that still outgrows the sector erases it mid-match (the
+#   whole text rewritten first): that is the one window left, measured by
+#   tools/power_cut.py.
 #
 # load() replays the log: it reads a header, then its payload, one record at a
 # time; after a record that does not check out (a write cut short) it looks
@@ -58,6 +61,7 @@ PAGE = 256
 HEAD = 7  # the longest header
 NOTE = "Saved match from another version: not resumed"
 SYNC = 6  # bytes that must match again to end a hunk of a change
+LOW = 1024  # bytes left in the sector below which the app saves once a round (App._save)
 REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
 # the record's envelope (BaseGame.record()): a key present with another type is refused
 _TYPES = (("game", str), ("players", int), ("bots", list), ("seed", int), ("options", dict),
@@ -368,6 +372,12 @@ class Store:
             a += k
             n -= k
         return True
+
+    def left(self):
+        """Bytes left for records after the newest."""
+        if self._tail < 0:
+            self._scan()
+        return self.size - self._tail
 
     def clear(self):
         if self._tail < 0:
