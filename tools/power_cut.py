@@ -160,6 +160,42 @@ def table(results):
     return "\n".join(lines)
 
 
+def survey(mc, args):
+    """Many matches per game, each saved on a fresh flash model, no cuts: the sizes."""
+    print("matches saved on the Pico's NVM flash model, no cuts, commit " + commit())
+    print("python tools/power_cut.py --survey %d --seed %d --games %s" % (args.survey, args.seed, args.games))
+    print()
+    print("| game | matches | saves: median / max | save points: max | sector used: median / max "
+          "| matches saving once a round | erased mid-match |")
+    print("|---|---|---|---|---|---|---|")
+    mid_total = 0
+    for name, title, most in GAMES:
+        if name not in args.games.split(","):
+            continue
+        players = most if args.players == "max" else min(most, int(args.players))
+        saves, points, used, thinned, mid = [], [], [], 0, 0
+        for m in range(args.survey):
+            ops, n = record_match(name, players, args.seed + m)
+            nvm = mc.ByteArray()
+            top = 0
+            for d, new in ops:
+                e = nvm.erases
+                Store(nvm).save(d, new)
+                mid += nvm.erases > e and not new
+                top = max(top, Store(nvm)._used())
+            saves.append(sum(d is not None for d, _ in ops))
+            points.append(n)
+            used.append(top)
+            thinned += n > saves[-1]
+        saves.sort()
+        used.sort()
+        mid_total += mid
+        print("| %s %dp | %d | %d / %d | %d | %d B / %d B | %d | %d |" % (
+            title, players, len(saves), saves[len(saves) // 2], saves[-1], max(points), used[len(used) // 2], used[-1],
+            thinned, mid))
+    return 1 if mid_total else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", default="max", help="table size: 'max' (each game's largest) or a number (default max)")
@@ -167,6 +203,8 @@ def main(argv=None):
     ap.add_argument("--seeds", type=int, default=2, help="halfway cuts per step (default 2)")
     ap.add_argument("--seed", type=int, default=11, help="the first match's seed")
     ap.add_argument("--games", default=",".join(g[0] for g in GAMES), help="comma-separated (default all five)")
+    ap.add_argument("--survey", type=int, default=0, metavar="N",
+                    help="instead: N seeded matches per game without cuts: how many saves, how full, any erase mid-match")
     ap.add_argument("--lib", help="take referee.store from this lib/ instead (another build, to compare)")
     args = ap.parse_args(argv)
     global Store
@@ -180,6 +218,8 @@ def main(argv=None):
     else:
         from referee.store import Store
     mc = fake_nvm_module()
+    if args.survey:
+        return survey(mc, args)
     results = []
     totals = {"tried": 0, "wrong": 0, "more": 0, "saves": 0, "mid": 0}
     nvm = mc.ByteArray()  # one box: every match on the same NVM, one after the other
