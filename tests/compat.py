@@ -30,7 +30,7 @@ VM_PACKAGE = MPVM_DIR / "node_modules" / "@micropython" / "micropython-webassemb
 NPM_HINT = "npm ci --prefix tests/mpvm"
 
 PORTABLE_GLOBS = ("lib/referee/**/*.py", "games/**/*.py")
-DEVICE_GLOBS = ("code.py", "boot.py") + PORTABLE_GLOBS + ("hardware/**/*.py",)
+DEVICE_GLOBS = ("code.py", "boot.py", "safemode.py") + PORTABLE_GLOBS + ("hardware/**/*.py",)
 PC_ONLY_NAMES = ("sim.py", "window.py")  # plus hardware/pc_*.py and "PC only" docstrings
 
 # The real pure-Python device libraries copied into the VM's /lib from site-packages.
@@ -87,7 +87,7 @@ def _glob(patterns):
 
 
 def device_files():
-    """Every file that goes to the device: code.py, boot.py, lib/referee, games and the
+    """Every file that goes to the device: code.py, boot.py, safemode.py, lib/referee, games and the
     device half of hardware/ (sorted repo paths)."""
     return [p for p in _glob(DEVICE_GLOBS) if not is_pc_only(p)]
 

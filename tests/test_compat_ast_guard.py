@@ -145,7 +145,7 @@ def test_pc_only_files_are_left_out(tmp_path):
     late.write_text('"""Capture.\n\nPC only (not the first line)."""\n')
     assert not compat.is_pc_only(late)
     assert all(not compat.is_pc_only(p) for p in compat.device_files())
-    assert all(compat.rel(p).split("/")[0] in ("lib", "games", "hardware", "code.py", "boot.py")
+    assert all(compat.rel(p).split("/")[0] in ("lib", "games", "hardware", "code.py", "boot.py", "safemode.py")
                for p in compat.device_files())
 
 

@@ -40,13 +40,14 @@ def test_dry_run_lists_files_and_total_and_copies_nothing(tmp_path):
         parts = line.split()
         if len(parts) == 2 and parts[0].isdigit():
             listed[parts[1]] = int(parts[0])
-    for path in ("code.py", "boot.py", "settings.toml", "hardware/device.py", "hardware/pio_capture.py",
+    for path in ("code.py", "boot.py", "safemode.py", "settings.toml", "hardware/device.py", "hardware/pio_capture.py",
                  "lib/referee/app.py", "games/__init__.py"):
         assert path in listed
     assert LIBS <= set(listed)
     total = [ln for ln in lines if ln.endswith(")") and " files, " in ln][0]
     assert total.startswith("%d files, %d bytes" % (len(listed), sum(listed.values())))
-    assert listed["code.py"] == os.path.getsize(os.path.join(ROOT, "code.py"))
+    for name in ("code.py", "boot.py", "safemode.py"):
+        assert listed[name] == os.path.getsize(os.path.join(ROOT, name))
     assert os.listdir(tmp_path) == []
 
 
@@ -63,6 +64,7 @@ def test_only_device_files_and_exactly_the_needed_libraries(tmp_path):
             assert "lib/referee/" + name in dsts
     for name in ("device.py", "pins.py", "keypad_capture.py", "pio_capture.py", "__init__.py"):
         assert "hardware/" + name in dsts
+    assert {"code.py", "boot.py", "safemode.py", "settings.toml"} <= set(dsts)
 
 
 def test_copy_then_the_device_runs_from_the_copy_alone(tmp_path):
@@ -88,14 +90,22 @@ for name in names:  # every game starts on the deployed box
         w.advance(5); d.step()
     assert d.app.mode == "game", (name, d.app.mode, d.app.error)
     d.app.back_to_launcher()
+import supervisor  # the copied safemode.py, after a hard fault: it resets
+supervisor._set_safe_mode("HARD_FAULT")
+try:
+    exec(compile(open("safemode.py").read(), "safemode.py", "exec"), {"__name__": "__main__"})
+    safemode = "stayed"
+except SystemExit as e:
+    safemode = str(e)
 files = {n: getattr(m, "__file__", None) for n, m in sys.modules.items()}
-print("@@" + json.dumps({"games": names, "files": files, "capture": d.box.capture_name}))
+print("@@" + json.dumps({"games": names, "files": files, "capture": d.box.capture_name, "safemode": safemode}))
 """ % {"path": fakes.bare_path(str(tmp_path), str(tmp_path / "lib"))}
     p = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,
                        cwd=str(tmp_path), timeout=300)
     assert p.returncode == 0, p.stderr[-3000:]
     out = json.loads([ln for ln in p.stdout.splitlines() if ln.startswith("@@")][0][2:])
     assert out["capture"] == "pio"
+    assert out["safemode"] == "microcontroller.reset()"
     assert {"reaction", "selftest"} <= set(out["games"])
     import sysconfig
 
@@ -176,7 +186,7 @@ def test_device_and_host_pin_the_same_library_versions():
 
 import compat  # noqa: E402
 
-KEEP = {"code.py", "boot.py", "settings.toml"}
+KEEP = {"code.py", "boot.py", "safemode.py", "settings.toml"}
 
 
 def _mpy_cross():
@@ -225,9 +235,9 @@ def test_mpy_deploy_puts_mpy_where_py_was_and_keeps_the_entry_files(mpy_tree):
     plain = {d for _, d, _ in deploy.plan()}
     expected = {d if d in KEEP else d[:-3] + ".mpy" for d in plain}
     assert _files_under(target) == expected  # the earlier deploy's .py twins are gone
-    assert {"code.py", "boot.py", "settings.toml", "lib/referee/app.mpy", "hardware/__init__.mpy",
+    assert {"code.py", "boot.py", "safemode.py", "settings.toml", "lib/referee/app.mpy", "hardware/__init__.mpy",
             "hardware/device.mpy", "games/zilch.mpy", "lib/adafruit_st7789.mpy"} <= expected
-    for name in ("code.py", "boot.py"):
+    for name in ("code.py", "boot.py", "safemode.py"):  # run by name: they stay source
         with open(os.path.join(ROOT, name), "rb") as a:
             assert (target / name).read_bytes() == a.read()
     for rel in expected - KEEP:
@@ -280,7 +290,8 @@ def test_mpy_dry_run_lists_mpy_sizes_and_writes_nothing(tmp_path):
         parts = line.split()
         if len(parts) == 2 and parts[0].isdigit():
             listed[parts[1]] = int(parts[0])
-    assert {"code.py", "boot.py", "lib/referee/app.mpy", "games/zilch.mpy"} <= set(listed)
+    assert {"code.py", "boot.py", "safemode.py", "lib/referee/app.mpy", "games/zilch.mpy"} <= set(listed)
+    assert "safemode.mpy" not in listed
     assert not [d for d in listed if d.endswith(".py") and d not in KEEP]
     assert 0 < listed["lib/referee/app.mpy"] < os.path.getsize(os.path.join(ROOT, "lib", "referee", "app.py"))
     assert "not CircuitPython's mpy-cross" in r.stdout  # the stand-in is named for what it is

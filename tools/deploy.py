@@ -6,8 +6,10 @@
 
 TARGET may be any folder (the tests deploy into a temporary one). What goes:
 
-* ``code.py``, ``boot.py``, ``settings.toml`` (an existing settings.toml on the
-  target is kept unless ``--overwrite-settings``: it holds the table's choices);
+* ``code.py``, ``boot.py``, ``safemode.py`` (run by the firmware when it starts
+  in safe mode: it resets out of it after a crash), ``settings.toml`` (an existing
+  settings.toml on the target is kept unless ``--overwrite-settings``: it holds
+  the table's choices);
 * ``games/`` and the device files of ``hardware/`` at the top level, the
   framework at ``lib/referee/`` (PC-only files such as ``hardware/sim.py``,
   ``hardware/pc_*.py`` stay behind);
@@ -20,8 +22,8 @@ TARGET may be any folder (the tests deploy into a temporary one). What goes:
 
 With ``--mpy-cross PATH`` every module goes as ``.mpy`` bytecode compiled by
 that executable instead of ``.py`` source: the project's modules and the
-libraries alike, except ``code.py`` and ``boot.py`` (CircuitPython runs those
-two by name, as source). The board then skips compiling at import, which keeps
+libraries alike, except ``code.py``, ``boot.py`` and ``safemode.py``
+(CircuitPython runs those three by name, as source). The board then skips compiling at import, which keeps
 less heap (hardware/README.md, "Memory"). PATH must be CircuitPython's own
 mpy-cross for the board's major version (MicroPython's writes a different .mpy
 format): when the target holds a ``boot_out.txt``, a compiler whose version
@@ -61,7 +63,7 @@ BUILTINS = frozenset(
 )
 # The libraries the box cannot run without (requirements-device.txt); the scan must find them.
 REQUIRED = ("neopixel", "adafruit_st7789")
-TOP_FILES = ("code.py", "boot.py")
+TOP_FILES = ("code.py", "boot.py", "safemode.py")
 SETTINGS = "settings.toml"
 # Files that stay source under --mpy-cross: CircuitPython runs these by name.
 KEEP_SOURCE = TOP_FILES + (SETTINGS,)
@@ -471,7 +473,7 @@ def main(argv=None):
     ap.add_argument("--overwrite-settings", action="store_true", help="replace the target's settings.toml")
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross for the board's version: send modules as .mpy "
-                         "(code.py, boot.py stay source)")
+                         "(code.py, boot.py, safemode.py stay source)")
     ap.add_argument("--source", action="store_true",
                     help="copy .py sources even to an RP2040 Pico (refused there without it: "
                          "the board's heap cannot compile the games)")

@@ -3,7 +3,7 @@
 The modules in this folder are imported under their real names (``board``,
 ``digitalio``, ``rp2pio``, ``keypad``, ``microcontroller``, ``watchdog``,
 ``supervisor``, ``storage``, ``pwmio``, ``busio``, ``fourwire``,
-``neopixel_write``) by putting this folder first on ``sys.path``. They share one
+``neopixel_write``, ``alarm``) by putting this folder first on ``sys.path``. They share one
 ``fakeworld.World``: a virtual clock, pin ownership and pin levels. Signatures
 and refusals follow the CircuitPython 9/10 bindings (positional vs keyword-only
 arguments, ranges, "GPn in use").
@@ -39,6 +39,7 @@ MACHINE = (
     "fourwire",
     "neopixel_write",
     "watchdog",
+    "alarm",
 )
 # Imported afresh inside the context (they bind machine modules when imported).
 FRESH = (
@@ -49,6 +50,7 @@ FRESH = (
     "games",
     "hardware",
     "boot",
+    "safemode",
 )
 
 

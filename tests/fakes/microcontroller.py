@@ -193,7 +193,12 @@ import watchdog as _watchdog  # noqa: E402  (the module holds the timer class)
 watchdog = _watchdog._make_timer()
 
 
+resets = 0  # calls of reset(), for the tests (the real one never returns)
+
+
 def reset():
+    global resets
+    resets += 1
     raise SystemExit("microcontroller.reset()")
 
 

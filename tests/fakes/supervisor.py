@@ -4,9 +4,54 @@
 ``runtime.autoreload`` records every change; ``set_usb_identification`` takes
 the 9.x arguments and checks them; ``disable_autoreload`` is gone (removed in
 CircuitPython 9), so code calling it fails here as it would there.
+
+Safe mode (what ``safemode.py`` reads): ``SafeModeReason`` has one member per reason
+of CircuitPython 10.x, shared-bindings/supervisor/SafeModeReason.c (no constructor;
+members compare by identity and print as ``supervisor.SafeModeReason.NAME``);
+``runtime.safe_mode_reason`` is read-only and is the member of the firmware's reason
+(supervisor/shared/safe_mode.h ``safe_mode_t``, set for a test with
+``_set_safe_mode``). Two C reasons have no member (``MANUAL``,
+``SAFEMODE_PY_ERROR``): ``cp_enum_find`` (py/enum.c) then gives ``None``. A build
+without safemode.py support (``CIRCUITPY_SAFEMODE_PY = 0``) has
+``SafeModeReason = None`` and ``runtime.safe_mode_reason`` raises
+``NotImplementedError`` (shared-bindings/supervisor/__init__.c, Runtime.c): set
+``supervisor.SafeModeReason = None`` to model it.
 """
 
 import fakeworld
+
+_TOKEN = object()
+
+
+class SafeModeReason:
+    """``supervisor.SafeModeReason``: the members only; no instances can be made."""
+
+    def __init__(self, *args, **kwargs):
+        if not args or args[0] is not _TOKEN:
+            raise TypeError("cannot create 'SafeModeReason' instances")
+        self._name = args[1]
+
+    def __repr__(self):
+        return "supervisor.SafeModeReason." + self._name
+
+    def __setattr__(self, name, value):
+        if name != "_name" or "_name" in self.__dict__:
+            raise AttributeError("'SafeModeReason' object has no attribute '" + name + "'")
+        object.__setattr__(self, name, value)
+
+
+# The members, as shared-bindings/supervisor/SafeModeReason.c lists them.
+SAFE_MODE_REASONS = (
+    "NONE", "BROWNOUT", "FLASH_WRITE_FAIL", "GC_ALLOC_OUTSIDE_VM", "HARD_FAULT", "INTERRUPT_ERROR",
+    "NLR_JUMP_FAIL", "NO_CIRCUITPY", "NO_HEAP", "PROGRAMMATIC", "SDK_FATAL_ERROR", "STACK_OVERFLOW",
+    "USB_BOOT_DEVICE_NOT_INTERFACE_ZERO", "USB_TOO_MANY_ENDPOINTS", "USB_TOO_MANY_INTERFACE_NAMES",
+    "USER", "WATCHDOG",
+)
+# The C enum (supervisor/shared/safe_mode.h) has two more, with no Python member.
+C_ONLY_REASONS = ("MANUAL", "SAFEMODE_PY_ERROR")
+for _name in SAFE_MODE_REASONS:
+    setattr(SafeModeReason, _name, SafeModeReason(_TOKEN, _name))
+del _name
 
 
 def ticks_ms():
@@ -21,6 +66,15 @@ class _Runtime:
         self.usb_connected = True
         self.serial_bytes_available = 0
         self.run_reason = "startup"
+        self._safe_mode = "NONE"  # the firmware's safe_mode_t, by name
+
+    @property
+    def safe_mode_reason(self):
+        if SafeModeReason is None:  # CIRCUITPY_SAFEMODE_PY = 0 (Runtime.c)
+            raise NotImplementedError()
+        if self._safe_mode in C_ONLY_REASONS:
+            return None  # cp_enum_find finds no member
+        return getattr(SafeModeReason, self._safe_mode)
 
     @property
     def autoreload(self):
@@ -36,6 +90,14 @@ class _Runtime:
 
 runtime = _Runtime()
 usb_identification = {}
+
+
+def _set_safe_mode(name):
+    """The test's stand-in for the firmware starting in safe mode for ``name`` (a
+    ``safe_mode_t`` name without ``SAFE_MODE_``: "WATCHDOG", "USER", "MANUAL"...)."""
+    if name not in SAFE_MODE_REASONS and name not in C_ONLY_REASONS:
+        raise ValueError("no such safe mode reason: " + name)
+    runtime._safe_mode = name
 
 
 def set_usb_identification(manufacturer=None, product=None, vid=-1, pid=-1):
