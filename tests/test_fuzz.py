@@ -33,11 +33,48 @@ def test_random_streams_break_no_invariant(name):
     assert fig["streams"] == STREAMS and fig["steps"] >= STREAMS * STEPS
 
 
-@pytest.mark.parametrize("path", REGRESSIONS, ids=[os.path.basename(p) for p in REGRESSIONS])
-def test_regression_stream_replays_clean(path):
+def replay_saved(folder):
+    """Replay every stream saved in ``folder``; raises at the first that fails.
+    Returns how many were replayed."""
+    n = 0
+    for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+        with open(path) as f:
+            case = json.load(f)
+        fuzz.replay(case)  # raises (fuzz.Failure or the game's exception) if it fails again
+        n += 1
+    return n
+
+
+def test_every_saved_regression_replays_clean():
+    # each file was a failing stream, shrunk; the bug it found stays fixed
+    assert replay_saved(os.path.join(ROOT, "tests", "regressions")) == len(REGRESSIONS)
+
+
+def test_a_bug_is_found_shrunk_saved_and_replayed(tmp_path, monkeypatch):
+    # end to end: a fault injected in the house (chatter on station 3 crashes the
+    # gestures) is found by random streams, shrunk to a few events, saved, and the
+    # saved stream fails while the fault is there and replays clean once it is gone
+    from referee import gestures
+
+    edge = gestures.Gestures._edge
+
+    def faulty(self, p, t, pressed):
+        if p == 3 and pressed and self._count[p] and t - self._up[p] < gestures.BOUNCE_NS:
+            raise RuntimeError("injected: chatter on P3")
+        edge(self, p, t, pressed)
+
+    monkeypatch.setattr(gestures.Gestures, "_edge", faulty)
+    fig = fuzz.fuzz("reaction", 40, 7, 15, shrink_s=60, folder=str(tmp_path))
+    assert fig["failures"] >= 1
+    sig, path = fig["found"][0]
+    assert sig.startswith("RuntimeError: injected") and os.path.dirname(path) == str(tmp_path)
     with open(path) as f:
-        case = json.load(f)
-    fuzz.replay(case)  # raises (fuzz.Failure or the game's exception) if it fails again
+        saved = json.load(f)
+    assert saved["failure"] == sig and 1 <= len(saved["events"]) <= 4
+    with pytest.raises(RuntimeError, match="injected"):
+        replay_saved(str(tmp_path))
+    monkeypatch.setattr(gestures.Gestures, "_edge", edge)
+    assert replay_saved(str(tmp_path)) == len(fig["found"])
 
 
 def test_the_checks_catch_what_they_claim():

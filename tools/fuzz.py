@@ -492,8 +492,9 @@ def save_regression(case, sig, folder=REGRESSIONS):
 # --- the CLI -------------------------------------------------------------------------
 
 
-def fuzz(name, streams, seed, steps, shrink_s=120, save=True, out=None):
-    """Play ``streams`` streams against ``name``; returns a dict of figures."""
+def fuzz(name, streams, seed, steps, shrink_s=120, save=True, out=None, folder=REGRESSIONS):
+    """Play ``streams`` streams against ``name``; returns a dict of figures. A failing
+    stream is shrunk and saved in ``folder`` (with ``save``)."""
     rng = random.Random("%s/%d" % (name, seed))
     maker = Maker(name, rng, steps)
     fig = {"game": name, "streams": 0, "steps": 0, "failures": 0, "saves": 0, "races": 0, "found": []}
@@ -513,7 +514,7 @@ def fuzz(name, streams, seed, steps, shrink_s=120, save=True, out=None):
             path = None
             if save:
                 small = shrink(case, sig, shrink_s)
-                path = save_regression(small, sig)
+                path = save_regression(small, sig, folder)
                 if out:
                     out("    shrunk %d -> %d events: %s" % (len(case["events"]), len(small["events"]), path))
             fig["found"].append((sig, path))

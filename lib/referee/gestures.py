@@ -46,6 +46,7 @@ class Gestures:
         self._chord_since = None
         self._chord_fired = False
         self._out = []
+        self._quiet = False  # nothing pending: update() has nothing to do until an edge
 
     def is_down(self, player):
         return self._down[player]
@@ -55,6 +56,7 @@ class Gestures:
 
     def edge(self, player, t_ns, pressed):
         """Feed one capture edge (player 1..7 or MENU)."""
+        self._quiet = False
         if 1 <= player <= MENU:
             self._edge(player, t_ns, bool(pressed))
         held = self.held()
@@ -101,6 +103,9 @@ class Gestures:
         """Gestures due by ``now_ns``: a list of (player, kind, count)."""
         out = self._out
         del out[:]
+        if self._quiet:
+            return out
+        quiet = True
         for p in self._inputs:
             if self._late[p] >= 0:
                 out.append((p, HOLD, self._late[p]))
@@ -113,8 +118,12 @@ class Gestures:
             elif n and now_ns - self._up[p] >= self.gap_ns:
                 self._count[p] = 0
                 out.append((p, TAP, n))
+            if self._count[p] and not (self._down[p] and self._held[p]):
+                quiet = False  # a tap or a hold still to come
         if self._chord_since is not None and not self._chord_fired:
+            quiet = False
             if now_ns - self._chord_since >= CHORD_NS:
                 self._chord_fired = True
                 out.append((0, CHORD, len(self.held())))
+        self._quiet = quiet
         return out

@@ -30,6 +30,7 @@ class Rings:
         self._modes = [(OFF, 0, 0, 0, 0)] * (stations + 1)  # index 0 unused
         self._shown = [None] * (stations * per_ring)
         self._dirty = True
+        self._still = False  # no ring animates: nothing to do until the next set()
 
     def set(self, player, mode, color=0, arg=0, color2=0, now_ns=0):
         """Set ring ``player`` (1-based). ``now_ns`` starts the pattern's phase."""
@@ -70,7 +71,10 @@ class Rings:
 
     def update(self, now_ns):
         """Render all rings at ``now_ns``; returns True if the strip was written."""
+        if self._still and not self._dirty:
+            return False
         changed = False
+        still = True
         per = self.per_ring
         px = self.pixels
         shown = self._shown
@@ -78,6 +82,8 @@ class Rings:
             mode, color, arg, color2, since = self._modes[p]
             if mode in (SOLID, OFF, COUNT, PIXELS) and not self._dirty:
                 continue
+            if mode not in (SOLID, OFF, COUNT, PIXELS):
+                still = False
             base = (p - 1) * per
             if mode == COUNT or mode == PIXELS:
                 for i in range(per):
@@ -99,6 +105,7 @@ class Rings:
                     px[i] = c
                     changed = True
         self._dirty = False
+        self._still = still
         if changed:
             px.show()
         return changed

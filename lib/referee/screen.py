@@ -64,30 +64,36 @@ class Text(displayio.Group):
     @text.setter
     def text(self, s):
         s = str(s)
-        if s == self._text:
+        prev = self._text
+        if s == prev:
             return
         self._text = s
+        # Only the cells that change are written (the grid starts blank): fewer tile
+        # writes, and a smaller area for the display to refresh.
+        olds = prev.split("\n") if prev else ()
         grid = self._grid
         cols = grid.width
+        blank = self._blank
         w = 0
         row = 0
-        col = 0
-        for ch in s + "\n":
-            if ch == "\n":
-                if row < grid.height:
-                    for c in range(col, cols):
-                        grid[c, row] = self._blank
-                w = max(w, col)
-                row += 1
-                col = 0
-            elif col < cols and row < grid.height:
-                grid[col, row] = _tile(ch)
-                col += 1
-        for r in range(row, grid.height):
-            for c in range(cols):
-                grid[c, r] = self._blank
+        for line in s.split("\n"):
+            if row >= grid.height:
+                break
+            old = olds[row] if row < len(olds) else ""
+            n = min(len(line), cols)
+            for c in range(n):
+                ch = line[c]
+                if c >= len(old) or old[c] != ch:
+                    grid[c, row] = _tile(ch)
+            for c in range(n, min(len(old), cols)):
+                grid[c, row] = blank
+            w = max(w, n)
+            row += 1
+        for r in range(row, min(len(olds), grid.height)):
+            for c in range(min(len(olds[r]), cols)):
+                grid[c, r] = blank
         self._w = w
-        self._h = min(row, grid.height)
+        self._h = row
         self._place()
 
     @property
