@@ -17,18 +17,19 @@ import bench_memory  # noqa: E402
 import compat  # noqa: E402
 
 
-def _load_cost():
+def _load(name):
     # tools/pico_fakes holds fakes named like CircuitPython's modules (busio, displayio,
-    # ...): never put that folder on this process's path, load the one pure file alone
+    # ...): never put that folder on this process's path, load one pure file alone
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_cost", os.path.join(ROOT, "tools", "pico_fakes", "_cost.py"))
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, "tools", "pico_fakes", name + ".py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
 
 
-_cost = _load_cost()
+_cost = _load("_cost")
+_person = _load("_person")
 
 
 def test_board_sizes_follow_the_table():
@@ -125,3 +126,41 @@ def test_tilegrid_text_api():
     r = compat.run_vm(script, extra_trees=[("/fakes", bench_memory.FAKES_DIR)])
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["33", "34", "True", "True", "1", "3", "True"]
+
+
+def test_the_person_answers_what_the_self_test_asks():
+    assert _person.answer("game", "Press P3") == (3, _person.TAP_MS)
+    assert _person.answer("game", "Tap MENU") == (_person.MENU, _person.TAP_MS)
+    assert _person.answer("pause", "") == (1, _person.HOLD_MS)  # "Resume" is chosen: a hold picks it
+    assert _person.answer("game", "Ring P2") is None and _person.answer("launcher", "Press P3") is None
+    p = _person.Person()
+    assert p.look("game", "Press P5", 1000) is None  # reads it first
+    assert p.look("game", "Press P5", 1000 + _person.REACT_MS) == (5, 1000 + _person.REACT_MS, _person.TAP_MS)
+    assert p.look("game", "Press P5", 1500) is None  # answered; waits before trying again
+    again = 1000 + _person.REACT_MS + _person.TAP_MS + _person.RETRY_MS
+    assert p.look("game", "Press P5", again) == (5, again, _person.TAP_MS)  # a press the box did not take
+    assert p.presses == 2
+
+
+def test_waiting_figure_and_qstr_line():
+    # the peak before the first result: the result's sample and later ones do not count
+    assert bench_memory.waiting_figure(100, [120, 90, 300, 80], ["ready", "armed", "result", "ready"]) == 120
+    assert bench_memory.waiting_figure(100, [300], ["result"]) == 100
+    line = "qstr pool: n_pool=3, n_qstr=412, n_str_data_bytes=5120, n_total_bytes=9876"
+    assert bench_memory.qstr_pool(line) == (412, 9876)
+
+
+def test_the_person_plays_the_self_test_through_the_wires():
+    # the VM run: the person's presses go through the fake wiring into the capture
+    # state machine's ring and the box's own decoder; the self test reaches its end
+    compat.require_vm()
+    tree = bench_memory.ROOT
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        mounts, modules, _version, settings = bench_memory.compile_tree(tree, tmp)
+        res = bench_memory.measure((mounts, modules, settings), "selftest", 30)
+    assert not res["errors"] and not res["app_error"] and not res["device_errors"]
+    assert res["game_over"] and res["presses"] >= 8 and res["capture_lost"] == 0
+    names = [n for n, _free in res["screens"]]
+    assert "buttons" in names and "pause" in names and "done" in names

@@ -14,6 +14,20 @@ CircuitPython 10.2.1 on an RP2040 Pico with a ``.mpy`` deploy, at each stage:
    every seat a bot), its peak (sampled every ``STEPS_PER_SAMPLE`` loop passes of
    the seeded match, 2 ms of virtual time a pass, for ``--seconds``), and the
    launcher again after ``back_to_launcher()`` (nothing should stay behind).
+   The self test, which no bot can play, is played by a person
+   (tools/pico_fakes/_person.py) whose presses go through the fake wiring
+   (``_wire``) into the PIO capture's fake and the box's own decoder; it and the
+   reaction test are sampled at every change of screen (the reaction test's
+   figure before its first result is printed as "waiting");
+4. late in a session (unless ``--no-late``): each game again after every other
+   game was played once and the box went back to the launcher between them.
+
+Every sample also reads ``micropython.qstr_info()``: strings interned at run time
+(names and attributes of every module loaded) are never freed, and their pools
+grow by doubling, so one import can cost a whole new pool at once (~4.5 KB, then
+~9 KB in this VM). Where a doubling falls on the board depends on the qstrs the
+firmware holds in flash, which this VM does not have: a figure next to a
+doubling carries that uncertainty.
 
 predicted free = 170,960 (free heap of an empty code.py on the board) - used.
 A stage whose predicted free is below 0 prints ``MemoryError``: the game would
@@ -80,6 +94,17 @@ STATIONS = 7
 STEP_NS = 2000000  # virtual time of one loop pass
 STEPS_PER_SAMPLE = 250  # a sample every 0.5 s of virtual time
 TOLERANCE = 0.10
+BUDGET_LAUNCHER = 81920  # docs/design.md, "Memory": free at the launcher
+BUDGET_GAME = 32768  # free at every game's peak
+# Games no bot can play: the person (tools/pico_fakes/_person.py) plays them.
+PERSON_GAMES = ("selftest",)
+# Games also sampled at every change of screen (the person's games too): every screen
+# of the self test has its sample; the reaction test's screens before its first result.
+WATCHED = ("reaction",)
+WATCH_EXTRA = 64  # chunks of play more for a watched game (a chunk may end at a change)
+# Games with a second figure: the peak before the first sample in this phase
+# ("waiting": built, GET READY, armed in the dark, lit; nobody has pressed).
+WAITING = {"reaction": "result"}
 
 # Built into CircuitPython on the RP2040 although tools/deploy.py copies a .py of it
 # (the firmware's module wins, so the copy is never imported).
@@ -120,14 +145,19 @@ DEVICE_IMPORTS = (
     ("hardware.keypad_capture", ("hardware.keypad_capture",), 1040),
     ("hardware.device", ("hardware.device",), 4272),
 )
-# device-memory.md's stages (free bytes; "MemoryError": the game did not start).
+# device-memory.md's stages (free bytes; "MemoryError": the game did not start), and
+# the figure of ours each is compared with: the peak, except the reaction test's.
+# Its board figure (52,496) lies only 2.9 KB below the board's launcher; a result
+# screen with seven timed lines cannot fit in that (labels keep ~100 B a character
+# at ef87b19), so that run sampled before any result: it is compared with our
+# figure before the first result ("waiting"). The peak stays the budget's figure.
 DEVICE_STAGES = (
-    ("all framework imports", "imports", 83150),
-    ("launcher shown", "launcher", 55400),
-    ("reaction test 7p, peak", "reaction", 52496),
-    ("self test, peak", "selftest", 40192),
-    ("Wurfelblitz 7p", "wurfelblitz", "MemoryError"),
-    ("Zilch 7p", "zilch", "MemoryError"),
+    ("all framework imports", "imports", 83150, None),
+    ("launcher shown", "launcher", 55400, None),
+    ("reaction test 7p, before its first result", "reaction", 52496, "waiting"),
+    ("self test, peak", "selftest", 40192, "peak"),
+    ("Wurfelblitz 7p", "wurfelblitz", "MemoryError", "peak"),
+    ("Zilch 7p", "zilch", "MemoryError", "peak"),
 )
 
 # ONE factor for code: what an import keeps on the board / in this VM. Derived from
@@ -139,11 +169,14 @@ CODE_FACTOR = 1.095
 # --------------------------------------------------------------------- the VM job
 
 SETUP = r"""
-import gc, sys
-SAMPLES = [0] * 1000
+import gc, sys, micropython
+SAMPLES = [0] * %(room)d
+TM = [None] * %(room)d  # the app's mode at each sample
+TP = [None] * %(room)d  # the game's phase at each sample (None: no game, or none kept)
 SI = [0]
 _NEW = [None] * 400
 _NI = [0]
+_MODS = [True]  # note the modules new at each sample (the import rows) until the launcher
 _M = sys.modules
 _L = [None] * 16
 _P = None
@@ -153,10 +186,18 @@ D = None
 G = None
 NAME = None
 ERR = []
+OV = [False]  # the measured match was over when it went back to the launcher
+PINS = [None] * 9  # GPIO of each box input (0 REVEAL, 1..7 stations, 8 MENU), for the person
 def S():
     gc.collect()
     SAMPLES[SI[0]] = gc.mem_alloc()
+    micropython.qstr_info()  # one line on stdout, no heap: the qstr pools at this sample
+    if D is not None:
+        TM[SI[0]] = D.app.mode
+        TP[SI[0]] = getattr(D.app.game, "phase", None) if D.app.game is not None else None
     SI[0] += 1
+    if not _MODS[0]:
+        return
     n = _NI[0]
     seen = _NEW[:n]
     for m in _M:
@@ -165,10 +206,35 @@ def S():
             n += 1
     _NEW[n] = "|"
     _NI[0] = n + 1
-for _m in %(fakes)r + ("os", "time"):
+def RUN(steps, person, watch):
+    # ``steps`` loop passes of STEP_NS each; stop early when the match is over, or with
+    # ``watch`` at a change of screen (the app's mode, the game's phase, a press of the
+    # person) so that every screen gets its sample. ``person``: the person plays.
+    a = D.app
+    g = a.game
+    m0 = a.mode
+    ph0 = getattr(g, "phase", None)
+    for i in range(steps):
+        g = a.game
+        if g is None or g.over:
+            return
+        _t.NOW[0] += STEP_NS
+        p = None
+        if person:
+            p = P.look(a.mode, g.big.text, _t.NOW[0] // 1000000)
+            if p is not None:
+                _W.press(PINS[p[0]], p[1], p[2])
+        D.step()
+        if watch and (p is not None or a.mode != m0 or getattr(a.game, "phase", None) != ph0):
+            return
+for _m in %(fakes)r + ("os", "time", "_wire", "_person"):
     __import__(_m)
 import _cost
+import _wire as _W
+import _person
 import time as _t
+P = _person.Person()
+STEP_NS = %(step_ns)d
 _t.NOW[0] = 5000000000
 """
 # The first collect after a step still sees some of its garbage (stale roots):
@@ -205,6 +271,8 @@ _L = None
 """
 DEVICE = "import hardware.device\nD = hardware.device.Device()\n"
 STEP = "D.step()\n"
+MODS_OFF = "_MODS[0] = False\n"  # the import rows are read; no module list after this
+COLLECT = "gc.collect()\n"  # between chunks of play that are not sampled: the garbage goes
 LOAD = "import games\nG = games.load(%(name)r)\nNAME = %(name)r\n"
 LAUNCH = r"""
 try:
@@ -214,18 +282,28 @@ try:
 except Exception as _e:
     ERR.append("launch: " + repr(_e))
 """
+# A game no bot can play (the self test): the person plays it, every seat a person.
+LAUNCH_PERSON = r"""
+try:
+    for _k, _v in D.box.pin_names.items():
+        PINS[_k] = int(_v[2:])
+    _i = min(G.MAX_PLAYERS, %(stations)d)
+    G = None
+    P.reset()
+    D.app.launch(NAME, _i)
+except Exception as _e:
+    ERR.append("launch: " + repr(_e))
+"""
 STEPS = r"""
 try:
-    for _i in range(%(steps)d):
-        if D.app.game is None or D.app.game.over:
-            break
-        _t.NOW[0] += %(step_ns)d
-        D.step()
+    RUN(%(steps)d, %(person)r, %(watch)r)
 except Exception as _e:
     ERR.append("step: " + repr(_e))
 """
 BACK = r"""
 try:
+    OV[0] = D.app.game is not None and D.app.game.over
+    P.reset()
     D.app.back_to_launcher()
 except Exception as _e:
     ERR.append("back: " + repr(_e))
@@ -233,13 +311,13 @@ except Exception as _e:
 REPORT = r"""
 _g = D.app.game if D is not None else None
 print("@@" + __import__("json").dumps({
-    "samples": SAMPLES[:SI[0]], "modules": _NEW[:_NI[0]], "fixed": _cost.FIXED,
+    "samples": SAMPLES[:SI[0]], "modules": _NEW[:_NI[0]], "fixed": _cost.FIXED, "phases": [TM[:SI[0]], TP[:SI[0]]],
     "over": _cost.OVER, "errors": ERR, "device_errors": D.errors if D is not None else 0,
     "app_error": repr(D.app.error) if D is not None and D.app.error is not None else None,
-    "game_over": bool(_g is not None and _g.over), "mode": D.app.mode if D is not None else None,
+    "game_over": bool(OV[0] or (_g is not None and _g.over)), "mode": D.app.mode if D is not None else None,
+    "capture_lost": D.box.lost if D is not None else 0, "presses": P.presses,
     "virtual_ms": (_t.NOW[0] - 5000000000) // 1000000}))
 """
-
 
 def device_files(tree):
     """{vm path: host file to compile} of what tools/deploy.py puts on the board from
@@ -297,11 +375,17 @@ def import_steps(modules):
     return steps
 
 
-def calibration_chunks():
+def setup_chunk(room):
+    """The first chunk: the sampler and the driver, the fakes imported; ``room``
+    samples at most."""
+    return SETUP % {"fakes": C_MODULES, "room": room, "step_ns": STEP_NS}
+
+
+def calibration_chunks(room=1000):
     """Chunks that import the fakes, measure their Python overhead and turn padding
     on, and the labels of the samples they take."""
     kinds = list(CALIBRATE)
-    chunks = [SETUP % {"fakes": C_MODULES}, CAL_START % {"kinds": kinds}]
+    chunks = [setup_chunk(room), CAL_START % {"kinds": kinds}]
     labels = []
     for kind in kinds:
         chunks += SAMPLE + [CAL_BUILD % CALIBRATE[kind]] + SAMPLE + [CAL_CLEAR]
@@ -324,48 +408,114 @@ def object_costs(exprs, mounts=None):
     return {e: s[1 + 2 * i] - s[2 + 2 * i] for i, e in enumerate(exprs)}
 
 
-def chunks_for(game, steps, seconds):
-    """The chunks of one VM run and the label of every sample, in order."""
+def play_chunks(game, seconds, sampled):
+    """The chunks that play ``game`` for ``seconds`` of virtual time from the launcher
+    (its code loaded, built at its largest table, a match) and the labels of their
+    samples (``sampled``: a sample after the load, the build and every chunk of play;
+    else none, the garbage collected between chunks). The person plays the games no
+    bot can play (``PERSON_GAMES``); ``WATCHED`` games are also sampled at every change
+    of screen, so that each screen gets its sample."""
+    person = game in PERSON_GAMES
+    watch = sampled and (person or game in WATCHED)
+    n = max(1, seconds * 1000000000 // (STEP_NS * STEPS_PER_SAMPLE))
+    if watch:
+        n += WATCH_EXTRA  # a chunk that ends at a change of screen covers less time
+    after = SAMPLE if sampled else [COLLECT]
+    chunks = [LOAD % {"name": game}] + after
+    chunks += [(LAUNCH_PERSON if person else LAUNCH) % {"stations": STATIONS}] + after
+    for _ in range(n):
+        chunks += [STEPS % {"steps": STEPS_PER_SAMPLE, "person": person, "watch": watch}] + after
+    labels = ["code", "built"] + ["match"] * n if sampled else []
+    return chunks, labels
+
+
+def chunks_for(game, steps, seconds, session=()):
+    """The chunks of one VM run and the label of every sample, in order. ``session``:
+    the games played before ``game``, each for ``seconds`` and back to the launcher
+    (a sample there, "session"): ``game``'s figures late in a session."""
     chunks, labels = calibration_chunks()
     chunks += SAMPLE
     labels.append("base")
     for row, code, _board in steps:
         chunks += [code] + SAMPLE
         labels.append("import:" + row)
-    chunks += [DEVICE] + SAMPLE + [STEP] + SAMPLE
+    chunks += [DEVICE] + SAMPLE + [STEP] + SAMPLE + [MODS_OFF]
     labels += ["device", "launcher"]
+    for other in session:
+        more, _labels = play_chunks(other, seconds, False)
+        chunks += more + [BACK, COLLECT, STEP] + SAMPLE
+        labels.append("session")
     if game is not None:
-        chunks += [LOAD % {"name": game}] + SAMPLE + [LAUNCH % {"stations": STATIONS}] + SAMPLE
-        labels += ["code", "built"]
-        for _ in range(max(1, seconds * 1000000000 // (STEP_NS * STEPS_PER_SAMPLE))):
-            chunks += [STEPS % {"steps": STEPS_PER_SAMPLE, "step_ns": STEP_NS}] + SAMPLE
-            labels.append("match")
-        chunks += [BACK] + SAMPLE + [STEP] + SAMPLE
-        labels += ["back", "back+step"]
+        more, more_labels = play_chunks(game, seconds, True)
+        chunks += more + [BACK] + SAMPLE + [STEP] + SAMPLE
+        labels += more_labels + ["back", "back+step"]
     chunks.append(REPORT)
+    chunks[0] = setup_chunk(len(labels) + 8)
     return chunks, labels
 
 
-def run_vm(chunks, mounts, settings):
+def run_node(chunks, mounts, settings):
+    """Run the chunks in the VM; the finished process (stdout: what they printed)."""
     job = {"mounts": sorted([vm, host] for vm, host in mounts.items()),
            "trees": [["/lib", FAKES_DIR]], "absent": list(compat.VM_ABSENT),
            "chunks": chunks, "heapsize": 2 * 1024 * 1024}
     if settings:
         job["mounts"].append(["/settings.toml", settings])
-    r = subprocess.run([compat.node_path(), CHUNKS_MJS], input=json.dumps(job), capture_output=True, text=True,
-                       cwd=ROOT, timeout=1800)
+    return subprocess.run([compat.node_path(), CHUNKS_MJS], input=json.dumps(job), capture_output=True, text=True,
+                          cwd=ROOT, timeout=1800)
+
+
+def run_vm(chunks, mounts, settings):
+    """Run the chunks; the report's figures, plus "qstr": (dynamic qstrs, bytes they
+    keep) at every sample (``micropython.qstr_info()``'s line, printed by S())."""
+    r = run_node(chunks, mounts, settings)
+    qstr = [qstr_pool(line) for line in r.stdout.splitlines() if line.startswith("qstr pool:")]
     for line in r.stdout.splitlines():
         if line.startswith("@@"):
-            return json.loads(line[2:])
+            out = json.loads(line[2:])
+            if isinstance(out, dict):
+                out["qstr"] = qstr
+            return out
     raise RuntimeError("VM run failed (exit %s):\n%s" % (r.returncode, compat.vm_to_repo_paths(r.stderr[-3000:])))
 
 
-def analyse(out, labels, steps):
+def qstr_pool(line):
+    """(n_qstr, n_total_bytes) of a ``micropython.qstr_info()`` line: the qstrs made
+    at run time (not the firmware's) and the heap their pools and text keep."""
+    f = dict(part.strip().split("=") for part in line.split(":", 1)[1].split(","))
+    return int(f["n_qstr"]), int(f["n_total_bytes"])
+
+
+def waiting_figure(used_built, match, phases, until="result"):
+    """The peak of a game's samples before its first result: ``used_built`` the
+    figure once built, ``match`` the match samples' figures, ``phases`` the game's
+    phase at each. None if a result came before any match sample."""
+    before = [used_built]
+    for v, ph in zip(match, phases):
+        if ph == until:
+            break
+        before.append(v)
+    return max(before)
+
+
+def analyse(out, labels, steps, game=None):
     """Per-stage VM bytes above the baseline, per-row import costs, and the
     predicted board figures (see the module doc)."""
     s = dict()
-    for label, value in zip(labels, out["samples"]):
+    phase = dict()
+    qs = dict()
+    tags = out.get("phases") or [[], []]
+    qstr = out.get("qstr") or []
+    screens = []  # (app mode / game phase, [sample indexes]) of the measured game, in order
+    for i, (label, value) in enumerate(zip(labels, out["samples"])):
         s.setdefault(label, []).append(value)
+        phase.setdefault(label, []).append(tags[1][i] if i < len(tags[1]) else None)
+        if label in ("built", "match") and i < len(tags[1]):
+            screen = tags[1][i] if tags[0][i] == "game" else tags[0][i]
+            if not screens or screens[-1][0] != screen:
+                screens.append((screen, []))
+            screens[-1][1].append(value)
+        qs.setdefault(label, []).append(qstr[i] if i < len(qstr) else None)
     base = s["base"][0]
     rows = []
     prev = base
@@ -388,16 +538,35 @@ def analyse(out, labels, steps):
     r["used"] = {"imports": used(prev)}
     for stage in ("device", "launcher"):
         r["used"][stage] = used(s[stage][0])
+    q0 = qs["base"][0]
+    r["qstr"] = {"launcher": qstr_delta(qs["launcher"][0], q0)}
+    before = s["launcher"][0]
+    if "session" in s:  # late in a session: the launcher after every other game
+        before = s["session"][-1]
+        r["used"]["session"] = used(before)
+        r["qstr"]["session"] = qstr_delta(qs["session"][-1], q0)
     if "code" in s:
-        code = s["code"][0] - s["launcher"][0]
+        code = s["code"][0] - before
         r["game_code_vm"] = code
         r["used"]["code"] = used(s["code"][0], code)
         r["used"]["built"] = used(s["built"][0], code)
         match = [used(v, code) for v in s.get("match", [])]
         r["used"]["peak"] = max([r["used"]["built"]] + match)
+        if game in WAITING:
+            r["used"]["waiting"] = waiting_figure(r["used"]["built"], match, phase.get("match", []), WAITING[game])
         r["used"]["back"] = used(s["back+step"][0]) if "back+step" in s else None
+        r["screens"] = [(str(name), PICO_FREE - used(max(vs), code)) for name, vs in screens]
+        r["qstr"]["game"] = qstr_delta(max(q for q in qs["match"] + qs["built"] if q is not None), q0) \
+            if qs.get("match") and qs["match"][0] is not None else None
     r["free"] = {k2: (PICO_FREE - v if v is not None else None) for k2, v in r["used"].items()}
     return r
+
+
+def qstr_delta(q, q0):
+    """(qstrs, bytes) made since the baseline sample ``q0``."""
+    if q is None or q0 is None:
+        return None
+    return q[0] - q0[0], q[1] - q0[1]
 
 
 _BOOT = {}
@@ -417,15 +586,19 @@ def boot_modules(tree_files):
     return _BOOT[key]
 
 
-def measure(tree_files, game, seconds):
+def measure(tree_files, game, seconds, session=()):
+    """One VM run: the box from boot, ``session``'s games each played once, then
+    ``game``; its figures (``analyse``) and the run's own report."""
     mounts, modules, settings = tree_files
     steps = import_steps(set(modules) & boot_modules(tree_files))
-    chunks, labels = chunks_for(game, steps, seconds)
+    chunks, labels = chunks_for(game, steps, seconds, session)
     out = run_vm(chunks, mounts, settings)
-    res = analyse(out, labels, steps)
+    res = analyse(out, labels, steps, game)
     res.update({"game": game, "errors": out["errors"], "device_errors": out["device_errors"],
                 "app_error": out["app_error"], "over": out["over"], "fixed": out["fixed"],
-                "game_over": out["game_over"], "virtual_ms": out["virtual_ms"]})
+                "game_over": out["game_over"], "virtual_ms": out["virtual_ms"],
+                "capture_lost": out.get("capture_lost", 0), "presses": out.get("presses", 0),
+                "session": list(session)})
     return res
 
 
@@ -454,13 +627,14 @@ def commit_of(tree):
 
 
 def check_table(first, by_game):
-    """[(stage, board figure, predicted, difference text, ok)] against device-memory.md."""
+    """[(stage, board figure, predicted, difference text, ok)] against device-memory.md.
+    Each game stage is compared with the figure DEVICE_STAGES names for it."""
     rows = []
     for row in first["rows"]:
         if row["board"] is not None:
             pred = int(round(row["vm"] * CODE_FACTOR)) if row["row"] != "C modules" else row["vm"]
             rows.append(("import " + row["row"], row["board"], pred, "%+.0f %%" % pct(pred, row["board"]), None))
-    for label, key, board in DEVICE_STAGES:
+    for label, key, board, figure in DEVICE_STAGES:
         if key in ("imports", "launcher"):
             pred = first["free"][key]
             ok = abs(pct(pred, board)) <= 100 * TOLERANCE
@@ -474,13 +648,58 @@ def check_table(first, by_game):
             ok = failed is not None
             pred = ("MemoryError (%s, %d)" % (failed, res["free"][failed])) if failed else res["free"]["peak"]
             rows.append((label, board, pred, "agrees" if ok else "MISSED", ok))
+            continue
+        if failed is not None:
+            rows.append((label + " (free)", board, "MemoryError (%s)" % failed, "-", False))
+            continue
+        pred = res["free"][figure]
+        ok = abs(pct(pred, board)) <= 100 * TOLERANCE
+        if figure == "waiting":
+            peak = res["free"]["peak"]
+            diff = "%+.1f %% (its peak, with results: %s, %+.1f %%)" % (pct(pred, board), fmt(peak), pct(peak, board))
         else:
-            pred = res["free"]["peak"] if failed is None else "MemoryError (%s)" % failed
-            ok = failed is None and abs(pct(pred, board)) <= 100 * TOLERANCE
             built = res["free"]["built"]
-            rows.append((label + " (free)", board, pred, ("%+.1f %% (built: %s, %+.1f %%)" % (
-                pct(pred, board), fmt(built), pct(built, board))) if failed is None else "-", ok))
+            diff = "%+.1f %% (built: %s, %+.1f %%)" % (pct(pred, board), fmt(built), pct(built, board))
+        rows.append((label + " (free)", board, pred, diff, ok))
     return rows
+
+
+def check_notes(by_game):
+    """Why a stage is compared with a figure other than the peak (printed by --check)."""
+    notes = []
+    launcher = [b for _label, key, b, _f in DEVICE_STAGES if key == "launcher"][0]
+    for label, key, board, figure in DEVICE_STAGES:
+        res = by_game.get(key)
+        if figure != "waiting" or res is None or isinstance(board, str):
+            continue
+        f = res["free"]
+        notes.append(
+            "%s: the board's figure (%s free) lies %s B below its launcher (%s); a result screen with seven "
+            "timed lines cannot fit in that (labels keep ~100 B a character at ef87b19), so that run sampled "
+            "before any result. It is compared with the figure before the first result ('waiting': built, "
+            "GET READY, armed in the dark, lit, nobody pressed yet): %s; the peak, with results, is %s "
+            "(%s B lower), and it is the budget's figure." % (
+                label, fmt(board), fmt(launcher - board), fmt(launcher), fmt(f["waiting"]), fmt(f["peak"]),
+                fmt(f["waiting"] - f["peak"])))
+    return notes
+
+
+def run_verdict(res):
+    """What a game run says: MemoryError or the budget, errors, how the match went."""
+    failed = stage_verdict(res)
+    free = min(v for k, v in res["free"].items() if k in ("built", "peak"))
+    verdict = "MemoryError (%s)" % failed if failed else budget_verdict(free, BUDGET_GAME)
+    if res["errors"] or res["device_errors"] or res["app_error"]:
+        verdict += "; errors: %s %s" % (res["errors"], res["app_error"] or "")
+    if res.get("capture_lost"):
+        verdict += "; capture lost %d words" % res["capture_lost"]
+    if res.get("presses"):
+        verdict += "; %d presses" % res["presses"]
+    return verdict + "; %s after %.1f s virtual" % ("over" if res["game_over"] else "running", res["virtual_ms"] / 1000.0)
+
+
+def budget_verdict(free, budget):
+    return "within budget" if free >= budget else "BELOW BUDGET by %s" % fmt(budget - free)
 
 
 def fmt(v):
@@ -496,6 +715,8 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true",
                     help="compare with device-memory.md (measured at ef87b19); exit 1 if a stage is > 10 %% off")
     ap.add_argument("--json", default=None, help="also write every figure to this file")
+    ap.add_argument("--no-late", dest="late", action="store_false",
+                    help="skip the late-session runs (each game after every other game played once)")
     args = ap.parse_args(argv)
     problem = compat.vm_problem()
     if problem is not None:
@@ -508,13 +729,18 @@ def main(argv=None):
     import games
 
     names = args.games.split(",") if args.games else games.names()
+    everyone = games.names()
+    tasks = [(g, ()) for g in names]
+    if args.late:
+        tasks += [(g, tuple(o for o in everyone if o != g)) for g in names]
     with tempfile.TemporaryDirectory(prefix="referee-bench-mpy-") as tmp:
         mounts, modules, version, settings = compile_tree(tree, tmp)
         tree_files = (mounts, modules, settings)
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            results = list(pool.map(lambda g: measure(tree_files, g, args.seconds), names))
+            results = list(pool.map(lambda t: measure(tree_files, t[0], args.seconds, t[1]), tasks))
     first = results[0]
-    by_game = dict(zip(names, results))
+    by_game = dict(zip(names, results[:len(names)]))
+    late = dict(zip(names, results[len(names):]))
     print("Predicted heap of a Pico (RP2040, CircuitPython 10.2.1, .mpy), tree %s at %s" % (tree, commit_of(tree)))
     print("MicroPython VM (tests/mpvm) with CircuitPython fakes (tools/pico_fakes); .mpy by %s" % version)
     print("predicted free = %s - used; code (what imports keep) x %.3f (CODE_FACTOR)" % (fmt(PICO_FREE), CODE_FACTOR))
@@ -532,20 +758,40 @@ def main(argv=None):
     for stage, what in (("imports", "after all imports"), ("device", "Device() built"),
                         ("launcher", "launcher shown (one step)")):
         print("  %-14s %9s %9s  %s" % (stage, fmt(first["used"][stage]), fmt(first["free"][stage]), what))
+    print("  launcher: %s (>= %s)" % (budget_verdict(first["free"]["launcher"], BUDGET_LAUNCHER), fmt(BUDGET_LAUNCHER)))
     print()
-    print("  %-12s %9s %9s %9s %9s %9s  %s" % ("game", "code", "+code", "built", "peak", "back", "verdict"))
+    print("Each game right after boot (one match, %d s virtual, at its largest table):" % args.seconds)
+    print("  %-14s %8s %9s %9s %9s %9s  %s" % ("game", "code", "+code", "built", "peak", "back", "verdict"))
     for name, res in by_game.items():
         f = res["free"]
-        failed = stage_verdict(res)
-        verdict = "MemoryError (%s)" % failed if failed else "fits"
-        if res["errors"] or res["device_errors"] or res["app_error"]:
-            verdict += "; errors: %s %s" % (res["errors"], res["app_error"] or "")
-        print("  %-12s %9s %9s %9s %9s %9s  %s; %s after %.1f s virtual" % (
+        print("  %-14s %8s %9s %9s %9s %9s  %s" % (
             name, fmt(int(round(res["game_code_vm"] * CODE_FACTOR))), fmt(f["code"]), fmt(f["built"]),
-            fmt(f["peak"]), fmt(f["back"]), verdict, "over" if res["game_over"] else "running",
-            res["virtual_ms"] / 1000.0))
+            fmt(f["peak"]), fmt(f["back"]), run_verdict(res)))
+        if name in PERSON_GAMES and res.get("screens"):
+            print("  %-14s by screen (free): %s" % ("", ", ".join("%s %s" % (n, fmt(v)) for n, v in res["screens"])))
+        if "waiting" in f:
+            print("  %-14s %s free before its first result ('waiting': built, armed, nobody pressed); the peak "
+                  "above is its result screen" % ("", fmt(f["waiting"])))
     print("  (code: bytes the game's modules keep; +code: free with them loaded and the launcher still up;")
-    print("   back: free at the launcher again after back_to_launcher(): equal to 'launcher' if nothing leaks)")
+    print("   back: free at the launcher again after back_to_launcher(): equal to 'launcher' if nothing leaks;")
+    print("   %s: played by the person, every screen sampled; %s: sampled at every change of screen too)" % (
+        ", ".join(PERSON_GAMES), ", ".join(WATCHED)))
+    if late:
+        print()
+        print("Late in a session: every other game played once before (registry order, %d s each, back to the "
+              "launcher between), then the game:" % args.seconds)
+        print("  %-14s %10s %9s %9s %10s  %-20s %s" % ("game", "after boot", "late", "change", "launcher",
+                                                      "qstrs boot->late", "verdict"))
+        for name, res in late.items():
+            f = res["free"]
+            q0, q1 = first["qstr"]["launcher"], res["qstr"].get("session")
+            print("  %-14s %10s %9s %9s %10s  %-20s %s" % (
+                name, fmt(by_game[name]["free"]["peak"]), fmt(f["peak"]), fmt(f["peak"] - by_game[name]["free"]["peak"]),
+                fmt(f["session"]), "%s->%s (+%s B)" % (q0[0], q1[0], fmt(q1[1] - q0[1])) if q0 and q1 else "-",
+                run_verdict(res)))
+        print("  (late: the game's peak after the session; launcher: free at the launcher before it, after the "
+              "other games; qstrs: made at run time at the launcher after boot -> after the session, and the heap "
+              "their pools and text gained: never freed)")
     over = {}
     for res in results:
         for kind, (count, nbytes) in res["over"].items():
@@ -555,8 +801,8 @@ def main(argv=None):
             "%s %d x, %s B" % (k, c, fmt(b)) for k, (c, b) in sorted(over.items())))
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"tree": tree, "commit": commit_of(tree), "factor": CODE_FACTOR, "results": by_game}, fh,
-                      indent=1)
+            json.dump({"tree": tree, "commit": commit_of(tree), "factor": CODE_FACTOR, "results": by_game,
+                       "late": late}, fh, indent=1)
     if not args.check:
         return 0
     print()
@@ -568,6 +814,8 @@ def main(argv=None):
         print("| %s | %s | %s | %s |" % (label, fmt(board), fmt(pred), diff))
         if ok is False:
             bad += 1
+    for note in check_notes(by_game):
+        print(note)
     print("%s (stages within %d %%, MemoryErrors predicted)" % ("OK" if not bad else "%d OFF" % bad,
                                                                   100 * TOLERANCE))
     return 1 if bad else 0

@@ -88,7 +88,8 @@ def project_files(root=ROOT):
     """[(source path, path on the drive)] of the project's own files."""
     out = []
     for name in TOP_FILES + (SETTINGS,):
-        out.append((os.path.join(root, name), name))
+        if os.path.exists(os.path.join(root, name)):  # an older tree (bench_memory --tree) may lack one
+            out.append((os.path.join(root, name), name))
     for src_dir, dst_dir in (("games", "games"), ("hardware", "hardware"), (os.path.join("lib", "referee"), "lib/referee")):
         base = os.path.join(root, src_dir)
         for dirpath, dirnames, filenames in os.walk(base):

@@ -1,7 +1,11 @@
 """Fake of CircuitPython's ``digitalio`` for the memory benchmark (VM only): a
 DigitalInOut keeps its C object's size (``_cost.DIGITALINOUT``; as a Python
-object it cannot be that small, see ``_cost.OVER``)."""
+object it cannot be that small, see ``_cost.OVER``). An output drives its pin on
+the fake wiring (``_wire``): the backlight GP22 reaches GP9 through the jumper."""
 
+import time
+
+import _wire
 from _cost import DIGITALINOUT, slots
 
 
@@ -38,14 +42,20 @@ class DigitalInOut:
 
     def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
         self._c[1] = Direction.OUTPUT
-        self._c[2] = bool(value)
+        self._set(value)
+
+    def _set(self, v):
+        c = self._c
+        c[2] = bool(v)
+        if c[1] == Direction.OUTPUT and c[0] is not None and hasattr(c[0], "number"):
+            _wire.output(c[0].number, c[2], time.NOW[0])
 
     def switch_to_input(self, pull=None):
         self._c[1] = Direction.INPUT
         self._c[3] = pull
 
     direction = property(lambda self: self._c[1], _setter(1, None))
-    value = property(lambda self: self._c[2], _setter(2, lambda v: bool(v)))
+    value = property(lambda self: self._c[2], _set)
     pull = property(lambda self: self._c[3], _setter(3, None))
     drive_mode = DriveMode.PUSH_PULL
 
