@@ -20,11 +20,18 @@ loop forever: capture -> app -> display refresh -> watchdog.
   watchdog (5 s, reset mode) is fed by the loop; an exception is logged to
   serial and shown on screen, and the loop goes on; autoreload is off while a
   match runs, so saving a file to CIRCUITPY cannot restart the box mid-game.
+* A fresh start after every match: back at the launcher, the box reloads its
+  code (``supervisor.reload()``, about a second). Interned strings (every name of
+  every module loaded) are never freed and the heap fragments, so without it each
+  game would start with less room than the one before; with it every game starts
+  on the heap it has right after boot, the one the memory budget is measured on.
+  The settings notice is not shown again after such a reload (it was seen).
 
 ``build()`` takes the clock and ``getenv`` as arguments so tests run the whole
 box on fakes of the machine modules and a virtual clock.
 """
 
+import gc
 import os
 import time
 
@@ -54,7 +61,7 @@ import busio
 
 import games
 from hardware import keypad_capture, pins, pio_capture
-from referee.app import GAME, PAUSE, App
+from referee.app import GAME, LAUNCHER, PAUSE, App
 from referee.box import REVEAL, Box
 from referee.core import const
 from referee.gestures import MENU
@@ -248,7 +255,12 @@ class Device:
             name = "keypad"
         self.box = DeviceBox(pixels, piezo, self.display, lite, capture, menu, self.clock, s, name)
         self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations")
-        self.app = App(self.box, s, games, catch_errors=True)  # logs every settings message, shows the first
+        # after the fresh start that follows a match, the settings notice was seen already
+        again = getattr(supervisor.runtime, "run_reason", None) == getattr(
+            getattr(supervisor, "RunReason", None), "SUPERVISOR_RELOAD", 0)
+        # logs every settings message, shows them first (not again after a fresh start)
+        self.app = App(self.box, s, games, catch_errors=True, notice=not again)
+        self._played = False  # a match ran since boot: back at the launcher, start afresh
         self._frame_at = None
         self._autoreload = None
         self.errors = 0
@@ -287,11 +299,24 @@ class Device:
                 self.display.refresh()
             except Exception as e2:  # the screen itself is broken: serial only
                 _log_exception(e2)
+        if self.app.game is not None:
+            self._played = True
+        elif self._played and self.app.mode == LAUNCHER:
+            self.fresh_start()
         want = not self.in_match()
         if want != self._autoreload:
             supervisor.runtime.autoreload = want
             self._autoreload = want
         self.watchdog.feed()
+
+    def fresh_start(self):
+        """Reload the code after a match (see the module doc): the next game gets the
+        heap the box has right after boot. Raises the firmware's ReloadException."""
+        self._played = False
+        gc.collect()
+        free = getattr(gc, "mem_free", None)  # CircuitPython's; the serial log keeps the figure
+        self.box.log("match over: fresh start" + (" (" + str(free()) + " B free before it)" if free else ""))
+        supervisor.reload()
 
     def stop(self):
         """Leave the loop cleanly (Ctrl-C at the serial console): no watchdog reset."""

@@ -507,9 +507,62 @@ def test_autoreload_is_off_only_during_a_match(world):
     run(world, dev, 10)
     assert supervisor.runtime.autoreload is False
     dev.app.back_to_launcher()
+    with pytest.raises(supervisor.ReloadException):  # the fresh start after a match
+        run(world, dev, 10)
+    world = fakes.restart(world)
+    dev = build(world, {"REFEREE_PLAYERS": "2"})  # code.py again
     run(world, dev, 10)
     assert supervisor.runtime.autoreload is True
     assert [v for _, v in supervisor.runtime.autoreload_log] == [True, False, True]
+
+
+def test_after_every_match_the_box_starts_afresh(world, capsys):
+    # interned strings are never freed and the heap fragments: back at the launcher
+    # after a match the code reloads, so every game starts on the heap of a fresh boot
+    import supervisor
+
+    env = {"REFEREE_PLAYERS": "2", "REFEREE_LIMIT_S": "banana"}  # a settings message
+    dev = build(world, env)
+    assert dev.app.mode == "notice" and supervisor.runtime.run_reason == supervisor.RunReason.STARTUP
+    dev.app.notice = None
+    dev.app._show_launcher()
+    run(world, dev, 50)
+    assert supervisor.runtime.reloads == 0  # the launcher alone: no reload
+    dev.app.launch("reaction", 2, bots=(1, 2), seed=3)
+    for _ in range(120):
+        run(world, dev, 1000)
+        if dev.app.game.over:
+            break
+    run(world, dev, 1000)
+    assert dev.app.game.over and supervisor.runtime.reloads == 0  # results stay up
+    dev.app.back_to_launcher()  # a hold on the result screen
+    with pytest.raises(supervisor.ReloadException):
+        dev.step()
+    assert supervisor.runtime.reloads == 1 and "match over: fresh start" in capsys.readouterr().out
+    world = fakes.restart(world)
+    dev2 = build(world, env)  # the next run of code.py: straight to the launcher
+    assert supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+    assert dev2.app.mode == "launcher" and dev2.app.launcher is not None
+    run(world, dev2, 50)
+    assert supervisor.runtime.reloads == 1
+
+
+def test_a_reload_does_not_pass_an_except_exception(world):
+    # the firmware's ReloadException is a BaseException: the loop's guard lets it go
+    import supervisor
+
+    assert not issubclass(supervisor.ReloadException, Exception)
+    dev = build(world, {"REFEREE_PLAYERS": "2"})
+    dev.app.launch("reaction", 2)
+    run(world, dev, 10)
+    dev.app._pause(world.now_ns)
+    dev.app._pause_choice("end!", world.now_ns)  # ended from the pause menu
+    assert dev.app.mode == "ended"
+    run(world, dev, 10)
+    dev.app.back_to_launcher()
+    with pytest.raises(supervisor.ReloadException):
+        run(world, dev, 10)
+    assert dev.errors == 0
 
 
 def test_an_exception_in_the_loop_is_shown_logged_and_survived(world, capsys):

@@ -11,22 +11,6 @@ from test_device import ROOT, build, run, world  # noqa: F401  (the fixture)
 MS = 1000000
 
 
-def _reset(w):
-    """What a watchdog reset does to the fakes: the pins are free, the timer is off,
-    the clock goes on; the NVM keeps its bytes (microcontroller.nvm is the module's)."""
-    import displayio
-    import fakeworld
-    import microcontroller
-
-    microcontroller.watchdog.deinit()
-    displayio.release_displays()
-    now = w.now_ns
-    w2 = fakeworld.reset()
-    w2.now_ns = now
-    w2.jumpers[9] = 22
-    return w2
-
-
 def test_a_hung_loop_bites_the_watchdog_and_the_match_resumes_after_the_reset(monkeypatch):
     import busdisplay
     import fakes
@@ -58,7 +42,7 @@ def test_a_hung_loop_bites_the_watchdog_and_the_match_resumes_after_the_reset(mo
         dev.step()
         assert wd.bites == 1  # the board resets here
 
-        w2 = _reset(w)
+        w2 = fakes.restart(w)
         dev2 = build(w2, {"REFEREE_PLAYERS": "2"})  # code.py runs again
         from referee import screen
 

@@ -20,7 +20,9 @@ CircuitPython 10.2.1 on an RP2040 Pico with a ``.mpy`` deploy, at each stage:
    reaction test are sampled at every change of screen (the reaction test's
    figure before its first result is printed as "waiting");
 4. late in a session (unless ``--no-late``): each game again after every other
-   game was played once and the box went back to the launcher between them.
+   game was played once and the box went back to the launcher between them
+   without the fresh start the box makes after every match (``supervisor.reload()``,
+   hardware/device.py): what that reload saves.
 
 Every sample also reads ``micropython.qstr_info()``: strings interned at run time
 (names and attributes of every module loaded) are never freed, and their pools
@@ -778,8 +780,10 @@ def main(argv=None):
         ", ".join(PERSON_GAMES), ", ".join(WATCHED)))
     if late:
         print()
-        print("Late in a session: every other game played once before (registry order, %d s each, back to the "
-              "launcher between), then the game:" % args.seconds)
+        print("Late in a session WITHOUT the fresh start: every other game played once before (registry order, "
+              "%d s each, back to the launcher between), then the game. The box reloads its code after every match "
+              "(hardware/device.py, fresh_start), so on the box every game starts as 'after boot' above; these "
+              "figures are what the reload saves:" % args.seconds)
         print("  %-14s %10s %9s %9s %10s  %-20s %s" % ("game", "after boot", "late", "change", "launcher",
                                                       "qstrs boot->late", "verdict"))
         for name, res in late.items():

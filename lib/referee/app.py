@@ -31,7 +31,7 @@ def format_exception(e):
 # registry: the games, as the entry point gives them (titles(), names(), load(name),
 # unload(): games/__init__.py); lib/ never imports games/.
 class App:
-    def __init__(self, box, settings, registry, catch_errors=True):
+    def __init__(self, box, settings, registry, catch_errors=True, notice=True):
         self.registry = registry
         self.box = box
         self.settings = settings
@@ -64,7 +64,7 @@ class App:
         for m in settings.messages:
             box.log("settings: " + m)
         self.notice = None  # every settings message on screen first, page by page
-        if settings.messages:
+        if settings.messages and notice:  # (notice=False: shown already, before a fresh start)
             from referee.notice import Notice
 
             self.notice = Notice("Settings", settings.messages)

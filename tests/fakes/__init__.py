@@ -89,6 +89,26 @@ class machine:
         return False
 
 
+def restart(w):
+    """What a reset (the watchdog's) or a soft reload (``supervisor.reload()``) does
+    to the fakes: the pins are free and the displays released (the firmware's
+    ``reset_port``), the watchdog off, the clock goes on, the jumpers stay; the NVM
+    keeps its bytes (``microcontroller.nvm`` is the module's). Returns the new world;
+    code.py then runs again (build a new Device on it)."""
+    import displayio
+    import fakeworld
+    import microcontroller
+
+    microcontroller.watchdog.deinit()
+    displayio.release_displays()
+    now = w.now_ns
+    jumpers = dict(w.jumpers)
+    w2 = fakeworld.reset()
+    w2.now_ns = now
+    w2.jumpers.update(jumpers)
+    return w2
+
+
 def bare_path(*folders):
     """``sys.path`` for a bare interpreter: ``folders``, the fakes, the display
     stand-ins and the standard library only (no site-packages)."""

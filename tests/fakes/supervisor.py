@@ -58,6 +58,15 @@ def ticks_ms():
     return fakeworld.world().ticks_ms()
 
 
+class RunReason:
+    """``supervisor.RunReason`` (shared-bindings/supervisor/RunReason.c): why code.py runs."""
+
+    STARTUP = "supervisor.RunReason.STARTUP"
+    AUTO_RELOAD = "supervisor.RunReason.AUTO_RELOAD"
+    SUPERVISOR_RELOAD = "supervisor.RunReason.SUPERVISOR_RELOAD"
+    REPL_RELOAD = "supervisor.RunReason.REPL_RELOAD"
+
+
 class _Runtime:
     def __init__(self):
         self._autoreload = True
@@ -65,7 +74,8 @@ class _Runtime:
         self.serial_connected = True
         self.usb_connected = True
         self.serial_bytes_available = 0
-        self.run_reason = "startup"
+        self.run_reason = RunReason.STARTUP  # read-only on the board; reload() sets the next run's
+        self.reloads = 0  # supervisor.reload() calls
         self._safe_mode = "NONE"  # the firmware's safe_mode_t, by name
 
     @property
@@ -115,5 +125,15 @@ def set_usb_identification(manufacturer=None, product=None, vid=-1, pid=-1):
     usb_identification.update(manufacturer=manufacturer, product=product, vid=vid, pid=pid)
 
 
+class ReloadException(BaseException):
+    """The firmware's ``ReloadException`` (a ``BaseException``: ``except Exception``
+    does not stop it). ``supervisor.reload()`` schedules it for the VM's next check,
+    which is at once for code that returns to a loop; here it is raised at once."""
+
+
 def reload():
-    raise SystemExit("supervisor.reload()")
+    """Soft reload: code.py runs again from the start with a fresh heap; the next
+    run's ``runtime.run_reason`` is ``SUPERVISOR_RELOAD``."""
+    runtime.reloads += 1
+    runtime.run_reason = RunReason.SUPERVISOR_RELOAD
+    raise ReloadException()
