@@ -162,11 +162,32 @@ DEVICE_STAGES = (
     ("Zilch 7p", "zilch", "MemoryError", "peak"),
 )
 
-# ONE factor for code: what an import keeps on the board / in this VM. Derived from
-# device-memory.md's per-module rows adafruit_ticks .. hardware.device (all but the
-# "C modules" row): their board figures sum to 77,552 B; at ef87b19 the VM keeps
-# 70,832 B for the same imports (`--check` prints both columns): 77,552 / 70,832.
-CODE_FACTOR = 1.095
+# Interned strings (qstrs) made at run time live in pools that grow by doubling
+# (py/qstr.c: each new pool twice the last, the first 20 entries), each entry a text
+# pointer, a hash and a length: 7 B in this VM, 6 B on the board (1-byte hash).
+# Where a doubling falls depends on how many run-time qstrs there are, and the VM
+# has a different count from the board's (its fakes intern names the firmware holds
+# in flash; the board interns a few of its own): a doubling in the VM (~9 KB at
+# once) may be none on the board, or the other way round. So the VM's pools are
+# taken out of every figure and the board's put in, from the count of qstrs the
+# box itself makes (the VM's above its baseline) plus BOARD_QSTRS, the board's own
+# before code.py. BOARD_QSTRS is read off device-memory.md's rows at ef87b19: the
+# board's rows referee.box (+1.6 KB over the VM's) and referee.app (+4.0 KB) are
+# where its 320- and 640-entry pools were allocated (1,952 and 3,872 B), which puts
+# the board's count between the VM's + 55 and + 72.
+POOL_FIRST = 20  # entries of the first run-time pool
+POOL_ENTRY_BOARD = 6  # bytes an entry takes on the board
+POOL_HEADER = 24  # the pool's own fields
+BOARD_QSTRS = 63  # run-time qstrs the board has that the VM's baseline does not count
+
+# ONE factor for code: what an import keeps on the board / in this VM, pools aside.
+# Derived from device-memory.md's per-module rows adafruit_ticks .. hardware.device
+# (all but the "C modules" row): their board figures sum to 77,552 B, of which
+# 6,816 B are the board's pools (160-, 320- and 640-entry ones); at ef87b19 the VM
+# keeps 70,832 B for the same imports, of which 4,512 B are its pool (640 entries):
+# (77,552 - 6,816) / (70,832 - 4,512).
+BOARD_ROWS, BOARD_ROW_POOLS, VM_ROWS, VM_ROW_POOLS = 77552, 6816, 70832, 4512
+CODE_FACTOR = 1.067
 
 # --------------------------------------------------------------------- the VM job
 
@@ -482,10 +503,24 @@ def run_vm(chunks, mounts, settings):
 
 
 def qstr_pool(line):
-    """(n_qstr, n_total_bytes) of a ``micropython.qstr_info()`` line: the qstrs made
-    at run time (not the firmware's) and the heap their pools and text keep."""
+    """(n_qstr, n_total_bytes, pool bytes) of a ``micropython.qstr_info()`` line: the
+    qstrs made at run time (not the firmware's), the heap their pools and text keep,
+    and the pools' part of it (the text aside)."""
     f = dict(part.strip().split("=") for part in line.split(":", 1)[1].split(","))
-    return int(f["n_qstr"]), int(f["n_total_bytes"])
+    total = int(f["n_total_bytes"])
+    return int(f["n_qstr"]), total, total - int(f["n_str_data_bytes"])
+
+
+def board_pool_bytes(n):
+    """Heap the board's qstr pools keep for ``n`` run-time qstrs (py/qstr.c)."""
+    out = 0
+    alloc = POOL_FIRST
+    room = 0
+    while room < n:
+        out += (POOL_HEADER + POOL_ENTRY_BOARD * alloc + 15) // 16 * 16  # 16-byte heap blocks
+        room += alloc
+        alloc *= 2
+    return out
 
 
 def waiting_figure(used_built, match, phases, until="result"):
@@ -516,11 +551,26 @@ def analyse(out, labels, steps, game=None):
             screen = tags[1][i] if tags[0][i] == "game" else tags[0][i]
             if not screens or screens[-1][0] != screen:
                 screens.append((screen, []))
-            screens[-1][1].append(value)
+            screens[-1][1].append(len(s.get("built", [])) - 1 + len(s.get("match", [])))
         qs.setdefault(label, []).append(qstr[i] if i < len(qstr) else None)
+    # The VM's qstr pools out, the board's in (see POOL_FIRST). ``s`` keeps each
+    # sample's bytes without any pool (code at the VM's size), ``pools`` the board's
+    # pools at that sample (above its baseline): used() adds them after the factor.
+    q0 = qs["base"][0]
+    b0 = board_pool_bytes(BOARD_QSTRS)
+    for label in s:
+        s[label] = []
+    pools = dict()
+    for i, (label, value) in enumerate(zip(labels, out["samples"])):
+        q = qstr[i] if i < len(qstr) else None
+        vm_pool = q[2] - q0[2] if q and q0 else 0
+        pb = board_pool_bytes(q[0] - q0[0] + BOARD_QSTRS) - b0 if q and q0 else 0
+        s[label].append(value - vm_pool)
+        pools.setdefault(label, []).append(pb)
     base = s["base"][0]
     rows = []
     prev = base
+    prev_pool = 0
     groups = " ".join(out["modules"]).split("|")
     group_of = {}
     k = len(labels) - len(out["samples"])  # 0 unless the run stopped early
@@ -528,36 +578,43 @@ def analyse(out, labels, steps, game=None):
         group_of.setdefault(label, groups[i].split() if i < len(groups) else [])
     for row, _code, board in steps:
         v = s["import:" + row][0]
-        rows.append({"row": row, "vm": v - prev, "board": board, "modules": group_of.get("import:" + row, [])})
-        prev = v
+        pb = pools["import:" + row][0]
+        rows.append({"row": row, "vm": v - prev, "pool": pb - prev_pool, "board": board,
+                     "modules": group_of.get("import:" + row, [])})
+        prev, prev_pool = v, pb
     imports_vm = prev - base
     code_extra = (CODE_FACTOR - 1) * imports_vm
     r = {"rows": rows, "imports_vm": imports_vm, "stopped_early": k > 0}
 
-    def used(v, game_code=0):
-        return int(round(v - base + code_extra + (CODE_FACTOR - 1) * game_code))
+    def used(label, i=0, game_code=0):
+        """Predicted bytes used at sample ``i`` of ``label``: code x the factor, the
+        board's pools, objects as they are."""
+        v = s[label][i]
+        return int(round(v - base + code_extra + (CODE_FACTOR - 1) * game_code + pools[label][i]))
 
-    r["used"] = {"imports": used(prev)}
+    last_import = "import:" + steps[-1][0] if steps else "base"
+    r["used"] = {"imports": used(last_import)}
     for stage in ("device", "launcher"):
-        r["used"][stage] = used(s[stage][0])
-    q0 = qs["base"][0]
+        r["used"][stage] = used(stage)
     r["qstr"] = {"launcher": qstr_delta(qs["launcher"][0], q0)}
     before = s["launcher"][0]
     if "session" in s:  # late in a session: the launcher after every other game
         before = s["session"][-1]
-        r["used"]["session"] = used(before)
+        r["used"]["session"] = used("session", -1)
         r["qstr"]["session"] = qstr_delta(qs["session"][-1], q0)
     if "code" in s:
         code = s["code"][0] - before
         r["game_code_vm"] = code
-        r["used"]["code"] = used(s["code"][0], code)
-        r["used"]["built"] = used(s["built"][0], code)
-        match = [used(v, code) for v in s.get("match", [])]
+        r["used"]["code"] = used("code", 0, code)
+        r["used"]["built"] = used("built", 0, code)
+        match = [used("match", i, code) for i in range(len(s.get("match", [])))]
         r["used"]["peak"] = max([r["used"]["built"]] + match)
         if game in WAITING:
             r["used"]["waiting"] = waiting_figure(r["used"]["built"], match, phase.get("match", []), WAITING[game])
-        r["used"]["back"] = used(s["back+step"][0]) if "back+step" in s else None
-        r["screens"] = [(str(name), PICO_FREE - used(max(vs), code)) for name, vs in screens]
+        r["used"]["back"] = used("back+step") if "back+step" in s else None
+        # each screen's figure: its largest sample (built, then the match samples in order)
+        seq = [r["used"]["built"]] + match
+        r["screens"] = [(str(name), PICO_FREE - max(seq[j] for j in idx)) for name, idx in screens]
         r["qstr"]["game"] = qstr_delta(max(q for q in qs["match"] + qs["built"] if q is not None), q0) \
             if qs.get("match") and qs["match"][0] is not None else None
     r["free"] = {k2: (PICO_FREE - v if v is not None else None) for k2, v in r["used"].items()}
@@ -604,6 +661,14 @@ def measure(tree_files, game, seconds, session=()):
     return res
 
 
+def row_prediction(row):
+    """An import row's predicted board bytes: its code x the factor, plus the board's
+    pools it allocated."""
+    if row["row"] == "C modules":
+        return row["vm"] + row["pool"]
+    return int(round(row["vm"] * CODE_FACTOR)) + row["pool"]
+
+
 def stage_verdict(res):
     """(stage where predicted free first goes below 0, or None) for a game run."""
     for stage in ("code", "built", "peak"):
@@ -634,7 +699,7 @@ def check_table(first, by_game):
     rows = []
     for row in first["rows"]:
         if row["board"] is not None:
-            pred = int(round(row["vm"] * CODE_FACTOR)) if row["row"] != "C modules" else row["vm"]
+            pred = row_prediction(row)
             rows.append(("import " + row["row"], row["board"], pred, "%+.0f %%" % pct(pred, row["board"]), None))
     for label, key, board, figure in DEVICE_STAGES:
         if key in ("imports", "launcher"):
@@ -745,12 +810,13 @@ def main(argv=None):
     late = dict(zip(names, results[len(names):]))
     print("Predicted heap of a Pico (RP2040, CircuitPython 10.2.1, .mpy), tree %s at %s" % (tree, commit_of(tree)))
     print("MicroPython VM (tests/mpvm) with CircuitPython fakes (tools/pico_fakes); .mpy by %s" % version)
-    print("predicted free = %s - used; code (what imports keep) x %.3f (CODE_FACTOR)" % (fmt(PICO_FREE), CODE_FACTOR))
+    print("predicted free = %s - used; code (what imports keep) x %.3f (CODE_FACTOR); qstr pools as the board's"
+          % (fmt(PICO_FREE), CODE_FACTOR))
     print()
     print("Imports, in device-memory.md's order (bytes kept; VM x factor; board at ef87b19):")
     print("  %-30s %8s %9s %9s  %s" % ("row", "VM", "predicted", "board", "modules it brought"))
     for row in first["rows"]:
-        pred = int(round(row["vm"] * CODE_FACTOR)) if row["row"] != "C modules" else row["vm"]
+        pred = row_prediction(row)
         print("  %-30s %8s %9s %9s  %s" % (row["row"], fmt(row["vm"]), fmt(pred), fmt(row["board"]) if row["board"]
                                           else "-", " ".join(row["modules"])))
     print("  %-30s %8s %9s" % ("all framework imports", fmt(first["imports_vm"]), fmt(first["used"]["imports"])))
