@@ -15,7 +15,7 @@ import zlib
 import compat
 import pytest
 
-from referee import store
+from referee import store, store_read
 from referee.rng import Rng
 from referee.store import Store
 
@@ -99,13 +99,13 @@ def test_change_and_apply_round_trip():
                 b[p:p + 1] = b"Q"
         b = bytes(b)
         c = store.change(a, b)
-        assert store.apply(a, c) == b
+        assert store_read.apply(a, c) == b
         if a == b:
             assert c == b""
-    assert store.apply(b"0123456789", b"\x02\x12xy\x01\xff\x01\x10" + b"z" * 16) == b"01xy3" + b"z" * 16 + b"56789"
+    assert store_read.apply(b"0123456789", b"\x02\x12xy\x01\xff\x01\x10" + b"z" * 16) == b"01xy3" + b"z" * 16 + b"56789"
     for bad in (b"\x05", b"\x05\xff\x01", b"\x80\x80\x80\x80\x01\x00", b"\x00\x09ab", b"\x40\x00", b"\x0a\x10"):
         with pytest.raises(ValueError):
-            store.apply(b"0123456789", bad)
+            store_read.apply(b"0123456789", bad)
 
 
 def test_a_match_appends_each_save_with_programs_only():
@@ -362,7 +362,7 @@ def test_reads_are_slices_of_at_most_a_page_or_a_whole_text():
 
 VM_SCRIPT = """
 import json
-from referee import store
+from referee import store, store_read
 from referee.store import Store
 
 mem = bytearray(b"\\xff" * 4096)
@@ -384,7 +384,7 @@ print("big", s.save({"x": "y" * 5000}))
 a = bytes(range(40)) + b"0123456789" * 5
 b = bytes(range(40)) + b"01234x6789" * 4 + b"tail"
 c = store.change(a, b)
-print("change", list(c), store.apply(a, c) == b)
+print("change", list(c), store_read.apply(a, c) == b)
 s.clear()
 print("cleared", s.load())
 for fill in (0, 255):
@@ -495,3 +495,20 @@ def test_the_power_cut_tool_finds_no_cut_that_loses_more_than_the_save_being_wri
     assert " 0 lost more than the save being written, 0 wrong loads;" in last and last.endswith(" 0 erased mid-match")
     for title in ("Zilch 7p", "Würfelblitz 7p", "Lightning Dice 6p", "ZAP City 4p", "Flyer 4p"):
         assert "| " + title + " #1 |" in out
+
+
+def test_the_reading_half_is_not_resident_during_a_match():
+    # referee.store_read (replaying the log) is loaded at the launcher and on a resume,
+    # forgotten while a match runs: saves only append (heap: docs/design.md, "Memory")
+    import sys
+
+    from hardware.sim import SimTable
+
+    t = SimTable(players=3, seed=4)
+    assert "referee.store_read" in sys.modules  # the launcher read the store
+    t.start("zilch", bots=(1, 2, 3))
+    assert "referee.store_read" not in sys.modules
+    t.advance(20000)
+    assert t.app.game.saves > 0 and bytes(t.box.store[:1]) == bytes((store.FORMAT,))
+    assert "referee.store_read" not in sys.modules  # the saves did not need it
+    assert Store(t.box.store).load()["game"] == "zilch"

@@ -110,6 +110,7 @@ class App:
         self.box.log("match " + name + " seed " + str(seed) + " players " + str(players) + " bots " + str(tuple(bots)))
         self.launcher = None  # its screen and code are not needed during the match: free them
         forget("referee.launcher")
+        forget("referee.store_read")  # a match only writes its saves
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._saves = 0

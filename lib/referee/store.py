@@ -32,7 +32,7 @@
 #   whole text rewritten first): that is the one window left, measured by
 #   tools/power_cut.py.
 #
-# load() replays the log: it reads a header, then its payload, one record at a
+# load() (the reading half is referee.store_read) replays the log: it reads a header, then its payload, one record at a
 # time; after a record that does not check out (a write cut short) it looks
 # further on for a record that continues the chain (the next save after a cut is
 # written behind the torn bytes). It returns the newest text as a dict, else None;
@@ -63,9 +63,6 @@ NOTE = "Saved match from another version: not resumed"
 SYNC = 6  # bytes that must match again to end a hunk of a change
 LOW = 1024  # bytes left in the sector below which the app saves once a round (App._save)
 REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
-# the record's envelope (BaseGame.record()): a key present with another type is refused
-_TYPES = (("game", str), ("players", int), ("bots", list), ("seed", int), ("options", dict),
-          ("state", dict), ("version", int))
 
 
 def crc(data, c=0):
@@ -144,49 +141,6 @@ def _head(kind, n):
     return bytes((kind, n)) if n < 0x80 else bytes((kind, 0x80 | (n & 0x7F), n >> 7))
 
 
-def _read(payload, p):
-    # (varint, next position) at p; ValueError if cut short or too long
-    v = 0
-    s = 0
-    while True:
-        if p >= len(payload) or s > 21:
-            raise ValueError("change cut short")
-        c = payload[p]
-        p += 1
-        v |= (c & 0x7F) << s
-        s += 7
-        if c < 0x80:
-            return v, p
-
-
-def apply(a, payload):
-    """Bytes ``a`` changed by a change payload; ValueError if it does not fit ``a``."""
-    out = bytearray()
-    i = 0
-    p = 0
-    n = len(payload)
-    while p < n:
-        keep, p = _read(payload, p)
-        if p >= n:
-            raise ValueError("change cut short")
-        c = payload[p]
-        p += 1
-        if c == 0xFF:
-            drop, p = _read(payload, p)
-            ins, p = _read(payload, p)
-        else:
-            drop = c >> 4
-            ins = c & 15
-        if i + keep + drop > len(a) or p + ins > n:
-            raise ValueError("change does not fit")
-        out += a[i:i + keep]
-        i += keep + drop
-        out += payload[p:p + ins]
-        p += ins
-    out += a[i:]
-    return bytes(out)
-
-
 class Store:
     def __init__(self, mem, log=print):
         self.mem = mem
@@ -198,116 +152,22 @@ class Store:
         self._crc = 0
         self._tail = -1  # -1: not read yet
 
-    # --- reading ---------------------------------------------------------------
-    def _record(self, a, c, text):
-        # (text, crc, end) of a record at a that checks out after text/c, else None
-        head = bytes(self.mem[a:a + HEAD])
-        if len(head) < HEAD - 1:
-            return None
-        kind = head[0]
-        if kind & 0x7F != FORMAT or (kind & CHANGE and text is None):
-            return None
-        n = head[1]
-        h = 2
-        if n & 0x80:
-            n = (n & 0x7F) | head[2] << 7
-            h = 3
-        end = a + h + 4 + n
-        if end > self.size or len(head) < h + 4:
-            return None
-        payload = bytes(self.mem[a + h + 4:end])
-        k = crc(payload, crc(head[:h], c if kind & CHANGE else 0))
-        if k != struct.unpack("<I", head[h:h + 4])[0]:
-            return None
-        if kind & CHANGE:
-            try:
-                payload = apply(text, payload)
-            except ValueError:
-                return None
-        return payload, k, end
-
+    # --- reading: referee.store_read, loaded when the store is read (at the launcher,
+    # on a resume) and forgotten while a match runs (App.launch) --------------------
     def _scan(self):
-        # replay the log: the newest text, its CRC, where the next record goes
-        text = None
-        c = 0
-        a = 0
-        end = 0
-        size = self.size
-        while a < size:
-            r = self._record(a, c, text)
-            if r is None:  # torn, or the end: look for a record further on that checks out
-                a = self._find(a + 1, c, text)
-                if a < 0:
-                    break
-                continue
-            text, c, a = r
-            end = a
-        self._text = text
-        self._crc = c
-        self._tail = max(end, self._used())
+        from referee import store_read
 
-    def _find(self, a, c, text):
-        # the address of the next record from a on that checks out after text/c, else -1
-        size = self.size
-        while a < size:
-            b = min(size, (a // PAGE + 1) * PAGE)
-            m = bytes(self.mem[a:b])
-            i = m.find(bytes((FORMAT,)))
-            k = m.find(bytes((FORMAT | CHANGE,)))
-            if i < 0 or 0 <= k < i:
-                i = k
-            if i < 0:
-                a = b
-                continue
-            a += i
-            if self._record(a, c, text) is not None:
-                return a
-            a += 1
-        return -1
+        store_read.scan(self)
 
     def _used(self):
-        # 1 + the address of the last byte that is not 0xFF (0: blank)
-        a = self.size
-        while a > 0:
-            b = a - PAGE if a % PAGE == 0 else a - a % PAGE
-            k = len(bytes(self.mem[b:a]).rstrip(b"\xff"))
-            if k:
-                return b + k
-            a = b
-        return 0
+        from referee import store_read
 
-    def _other(self):
-        # the format number of another version's store at 0, else None
-        head = bytes(self.mem[0:4])
-        if len(head) < 4:
-            return None
-        if head[:2] == b"RB" and (head[2] < 32 or head[2:4] == b"s1"):  # formats 1 and 2
-            return head[2] if head[2] < 32 else 1
-        f = head[0] & 0x7F
-        return f if FORMAT < f < 32 else None  # a later one keeps the kind byte
+        return store_read.used(self)
 
     def load(self):
-        self.note = None
-        try:
-            self._scan()
-            if self._text is None:
-                f = self._other()
-                if f is not None:
-                    self.log("saved match refused: store format " + str(f) + ", this firmware reads " + str(FORMAT))
-                    self.note = NOTE
-                return None
-            if not self._text:  # cleared
-                return None
-            d = json.loads(self._text)
-            if type(d) is not dict:
-                return None
-            for k, t in _TYPES:
-                if k in d and type(d[k]) is not t:
-                    self.log("saved match refused: " + k + " is not " + t.__name__)
-                    return None
-            return d
-        except Exception:  # not JSON (a bug of an older build): never raise
-            return None
+        from referee import store_read
+
+        return store_read.load(self)
 
     # --- writing ---------------------------------------------------------------
     def save(self, d, new=False):
