@@ -40,7 +40,7 @@ PAUSE_EVERY_MIN = 2  # a pause (then resume) every this many virtual minutes of 
 PAUSE_S = 20
 BOUND = 2048  # bytes of heap growth allowed (launcher after a match; a game's peak)
 SAMPLE_MS = 10000  # VM: a heap sample every this much virtual time in a match
-SOAK_GAMES = ("reaction", "wurfelblitz", "lightning_dice", "zilch", "zap_city")
+SOAK_GAMES = ("reaction", "wurfelblitz", "lightning_dice", "zilch", "zap_city", "flyer")
 MIN = 60 * 1000  # ms
 
 
