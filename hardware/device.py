@@ -77,7 +77,6 @@ REVEAL_WAIT_NS = const(20000000)  # a backlight edge must come back through capt
 # light waits one frame, so the stimulus is on the glass when the light reveals it
 # and no reaction time is inflated by a frame still being drawn.
 PANEL_FRAME_NS = const(35000000)
-SPI_BAUD = const(24000000)
 
 
 class Piezo:
@@ -220,7 +219,7 @@ class Device:
             command=pins.pin(board, "TFT_DC"),
             chip_select=pins.pin(board, "TFT_CS"),
             reset=pins.pin(board, "TFT_RST"),
-            baudrate=SPI_BAUD,
+            baudrate=pins.TFT_BAUD,
         )
         self.display = adafruit_st7789.ST7789(bus, width=320, height=240, rotation=rotation, auto_refresh=False)
         lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))

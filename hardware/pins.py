@@ -16,6 +16,9 @@ GPIOS = (
     ("TFT_SCK", 18), ("TFT_MOSI", 19), ("TFT_DC", 20), ("TFT_RST", 21), ("TFT_LITE", 22),
 )
 
+# The display's SPI clock (hardware/device.py and hardware/rescue.py drive it).
+TFT_BAUD = 24000000
+
 STATIONS = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 # The PIO samples these consecutive pins in one `in pins, 8`: stations, then REVEAL.
 CAPTURE = STATIONS + ("REVEAL",)

@@ -1,11 +1,22 @@
 """When code.py cannot import the box: a library missing from CIRCUITPY.
 
-There may be no screen to say it on (the display library may be the one missing),
-so this says it on serial and blinks every ring red, for ever, using only modules
-built into the firmware (``board``, ``digitalio``, ``neopixel_write``, ``time``).
-The message names the missing module and how to put it back.
+It says so three ways, with only modules built into the firmware (the display
+library, or the project's own ``lib/referee``, may be the one missing):
+
+* on the screen, big enough to read across the table: the missing library's
+  name and how to put it back. The ST7789 is driven by the firmware's own
+  ``busdisplay`` and ``fourwire`` with the init sequence ``adafruit_st7789``
+  sends (copied here: that library may be the missing one); text is tiles of
+  the built-in terminal font, as ``referee.screen`` draws it (that module may
+  be missing too);
+* on serial (every 10 s);
+* every ring blinks red.
+
+Building the screen can fail (no display module, a pin in use): then serial and
+the rings still say it. Nothing here raises.
 """
 
+import os
 import time
 
 import board
@@ -15,6 +26,23 @@ import neopixel_write
 from hardware import pins
 
 RED = b"\x00\x28\x00"  # GRB, dim: the rings' power budget
+WIDTH = 320
+HEIGHT = 240
+# adafruit_st7789's init sequence, with its defaults (bgr=True, invert=True)
+INIT = (
+    b"\x01\x80\x96"  # SWRESET, 150 ms
+    b"\x11\x80\xff"  # SLPOUT, 500 ms
+    b"\x3a\x81\x55\x0a"  # COLMOD 16-bit, 10 ms
+    b"\x36\x01\x08"  # MADCTL
+    b"\x13\x80\x0a"  # NORON, 10 ms
+    b"\x29\x80\xff"  # DISPON, 500 ms
+    b"\x36\x01\xc0"  # MADCTL: default rotation, BGR
+    b"\x21\x00"  # INVON
+)
+BACK = 0x400000  # dark red
+INK = 0xFFFFFF
+NAME_INK = 0xFFE000  # yellow
+_KEPT = []  # the backlight's pin: kept, so the light stays on (C objects take no new attributes)
 
 
 def missing(e):
@@ -29,17 +57,110 @@ def missing(e):
     return msg
 
 
-def run(e, blinks=None, sleep=time.sleep):
+def lines_for(name):
+    """[(text, scale, colour)] of the screen, top to bottom: the name at scale 3,
+    or 2 when it is long, in as many lines as it needs (two at most, cut after)."""
+    out = [("Referee Box", 2, INK), ("cannot start:", 2, INK), ("missing library", 2, INK)]
+    scale = 3 if len(name) <= WIDTH // 18 else 2
+    cols = WIDTH // (6 * scale)
+    parts = []
+    rest = name
+    while len(rest) > cols:  # broken after a "." or "_" where there is one
+        cut = max(rest.rfind(".", cols // 2, cols), rest.rfind("_", cols // 2, cols)) + 1 or cols
+        parts.append(rest[:cut])
+        rest = rest[cut:]
+    parts.append(rest)
+    if len(parts) > 2:
+        parts = parts[:2]
+        parts[1] = parts[1][:cols - 2] + ".."
+    for p in parts:
+        out.append((p, scale, NAME_INK))
+    out += [("copy it to", 2, INK), ("CIRCUITPY/lib:", 2, INK), ("tools/deploy.py", 2, INK)]
+    return out
+
+
+def screen(name):
+    """The screen's root group (built-in modules only)."""
+    import displayio
+    import terminalio
+
+    font = terminalio.FONT
+    root = displayio.Group()
+    bg = displayio.Palette(1)
+    bg[0] = BACK
+    fill = displayio.Group(scale=10)  # a 32x24 bitmap scaled up: 96 bytes, not 9.6 KB
+    fill.append(displayio.TileGrid(displayio.Bitmap(WIDTH // 10, HEIGHT // 10, 1), pixel_shader=bg))
+    root.append(fill)
+    rows = lines_for(name)
+    y = 6
+    gap = (HEIGHT - 12 - sum(12 * s for _t, s, _c in rows)) // (len(rows) - 1)
+    for text, scale, colour in rows:
+        pal = displayio.Palette(2)
+        pal.make_transparent(0)
+        pal[1] = colour
+        grid = displayio.TileGrid(font.bitmap, pixel_shader=pal, width=max(1, len(text)), height=1,
+                                  tile_width=6, tile_height=12)
+        for i, ch in enumerate(text):
+            g = font.get_glyph(ord(ch)) or font.get_glyph(63)
+            grid[i, 0] = g.tile_index
+        group = displayio.Group(scale=scale, x=(WIDTH - 6 * scale * len(text)) // 2, y=y)
+        group.append(grid)
+        root.append(group)
+        y += 12 * scale + gap
+    return root
+
+
+def show(name, getenv=os.getenv):
+    """Light the display with the screen for ``name``; the display, or None if it
+    could not be built (said on serial)."""
+    try:
+        import busio
+        import displayio
+
+        try:
+            from fourwire import FourWire  # CircuitPython 9+
+        except ImportError:
+            from displayio import FourWire
+        try:
+            from busdisplay import BusDisplay  # CircuitPython 9+
+        except ImportError:
+            from displayio import Display as BusDisplay
+        try:
+            rotation = int(getenv("REFEREE_ROTATION") or 90)
+        except (TypeError, ValueError):
+            rotation = 90
+        if rotation not in (90, 270):
+            rotation = 90
+        displayio.release_displays()
+        spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
+        bus = FourWire(spi, command=pins.pin(board, "TFT_DC"), chip_select=pins.pin(board, "TFT_CS"),
+                       reset=pins.pin(board, "TFT_RST"), baudrate=pins.TFT_BAUD)
+        display = BusDisplay(bus, INIT, width=WIDTH, height=HEIGHT, rotation=rotation, auto_refresh=False)
+        display.root_group = screen(name)
+        display.refresh()
+        lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
+        lite.switch_to_output(value=True)
+        _KEPT.append(lite)
+        return display
+    except Exception as e:  # no screen to say it on: serial and the rings still do
+        print("rescue: no screen (" + repr(e) + ")")
+        return None
+
+
+def run(e, blinks=None, sleep=time.sleep, getenv=os.getenv):
     """Say what is missing and blink; ``blinks``: stop after that many (None: for ever)."""
-    text = ("Referee Box cannot start: missing library: " + missing(e)
+    name = missing(e)
+    text = ("Referee Box cannot start: missing library: " + name
             + " (copy it to CIRCUITPY/lib: python tools/deploy.py)")
+    print(text)
+    display = show(name, getenv)
     pin = digitalio.DigitalInOut(pins.pin(board, "NEOPIXEL"))
     pin.direction = digitalio.Direction.OUTPUT
     on = RED * (7 * 12)
     off = bytes(len(on))
     n = 0
     while blinks is None or n < blinks:
-        if n % 10 == 0:
+        if n % 10 == 9:
             print(text)
         neopixel_write.neopixel_write(pin, on)
         sleep(0.5)
@@ -47,3 +168,4 @@ def run(e, blinks=None, sleep=time.sleep):
         sleep(0.5)
         n += 1
     print("blinked", n)
+    return display

@@ -172,3 +172,72 @@ def test_a_missing_library_is_named_on_serial_and_the_rings_blink(world, monkeyp
     assert ("missing library: " + missing) in out and "tools/deploy.py" in out and "blinked 3" in out
     frames = [f for f in world.neopixel_frames if f[1] == 16]
     assert len(frames) == 6 and frames[0][2] == rescue.RED * 84 and not any(frames[1][2])
+
+
+def _rescue_lines(root):
+    """(text, scale, x, y, width, height) of each line of the rescue screen, read back
+    from its tiles through the built-in font."""
+    import terminalio
+
+    font = terminalio.FONT
+    char = {}
+    for c in range(32, 127):
+        g = font.get_glyph(c)
+        if g is not None:
+            char.setdefault(g.tile_index, chr(c))
+    out = []
+    for group in list(root)[1:]:  # [0]: the background
+        grid = group[0]
+        text = "".join(char.get(grid[i, 0], "?") for i in range(grid.width))
+        s = group.scale
+        out.append((text, s, group.x, group.y, 6 * s * grid.width, 12 * s))
+    return out
+
+
+@pytest.mark.parametrize("missing", ["adafruit_st7789", "adafruit_display_text", "referee",
+                                     "a_library_with_a_very_long_name_indeed_more_than_two_lines"])
+def test_a_missing_library_is_named_on_the_screen_big(world, capsys, missing):  # noqa: F811
+    # the screen a player sees: built from firmware modules only, every line at scale
+    # 2 or more, inside 320x240, the name in full (or cut, marked, when very long)
+    from hardware import rescue
+
+    display = rescue.run(ImportError("no module named '%s'" % missing), blinks=1, sleep=lambda s: None,
+                         getenv={"REFEREE_ROTATION": "270"}.get)
+    assert display is not None and display.rotation == 270
+    lines = _rescue_lines(display.root_group)
+    texts = [t for t, *_ in lines]
+    assert texts[:3] == ["Referee Box", "cannot start:", "missing library"]
+    assert texts[-3:] == ["copy it to", "CIRCUITPY/lib:", "tools/deploy.py"]
+    name = "".join(texts[3:-3])
+    if len(missing) <= 2 * 26:
+        assert name == missing
+    else:
+        assert name.endswith("..") and missing.startswith(name[:-2]) and len(texts) == 8
+    for text, scale, x, y, w, h in lines:
+        assert scale >= 2 and 0 <= x and x + w <= 320 and 0 <= y and y + h <= 240, (text, x, y, w, h)
+    assert all(a[3] + a[5] <= b[3] for a, b in zip(lines, lines[1:]))  # no line over another
+    assert world.level(pins_gpio("TFT_LITE")) == 1  # the backlight is on
+    assert "missing library: " + missing in capsys.readouterr().out
+
+
+def pins_gpio(role):
+    from hardware import pins
+
+    return pins.gpio(role)
+
+
+def test_without_a_screen_the_rescue_still_blinks_and_says_it(world, monkeypatch, capsys):  # noqa: F811
+    # building the display fails (here: the SPI pins are taken): serial and rings
+    import busio
+
+    from hardware import rescue
+
+    def broken(*a, **k):
+        raise ValueError("GP18 in use")
+
+    monkeypatch.setattr(busio, "SPI", broken)
+    assert rescue.run(ImportError("no module named 'neopixel'"), blinks=2, sleep=lambda s: None) is None
+    out = capsys.readouterr().out
+    assert "rescue: no screen" in out and "missing library: neopixel" in out and "blinked 2" in out
+    frames = [f for f in world.neopixel_frames if f[1] == 16]
+    assert len(frames) == 4 and frames[0][2] == rescue.RED * 84

@@ -21,8 +21,10 @@ def test_twenty_simulated_minutes_on_cpython_without_error():
 
 # VM bytes above the baseline (tools/bench_memory.py samples): the launcher after a
 # match stays within the warm-up seen in 12 simulated hours (docs/reliability.md,
-# 26 KB) plus a margin, and no sample of a match exceeds the 7-player peaks seen there.
-LAUNCHER_BOUND = 32 * 1024
+# 47,472 B with every game in the rotation: interned names, and what the conservative
+# collector keeps for a stale word; the box itself starts afresh after every match)
+# plus a margin, and no sample of a match exceeds the 7-player peaks seen there.
+LAUNCHER_BOUND = 52 * 1024
 PEAK_BOUND = 185 * 1024
 
 
