@@ -10,7 +10,9 @@ import sys
 if sys.implementation.name == "circuitpython":
     try:
         from hardware import device
-    except ImportError as e:  # a library missing from CIRCUITPY: said on serial, the rings blink
+    except Exception as e:  # a library missing from CIRCUITPY, or a file that does not load
+        # (an .mpy of another CircuitPython version: ValueError): said on the screen,
+        # on serial and by red rings, never a traceback
         from hardware import rescue
 
         rescue.run(e)

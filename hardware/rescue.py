@@ -1,4 +1,5 @@
-"""When code.py cannot import the box: a library missing from CIRCUITPY.
+"""When code.py cannot import the box: a library missing from CIRCUITPY, or a file
+that does not load (an ``.mpy`` compiled for another CircuitPython: ValueError).
 
 It says so three ways, with only modules built into the firmware (the display
 library, or the project's own ``lib/referee``, may be the one missing):
@@ -57,10 +58,20 @@ def missing(e):
     return msg
 
 
-def lines_for(name):
+def what(e):
+    """(the problem in a few words, the name or message to show) for exception ``e``."""
+    if isinstance(e, ImportError):
+        return "missing library", missing(e)
+    msg = str(e)
+    if "mpy" in msg:  # "incompatible .mpy file": compiled for another CircuitPython
+        return "old .mpy files", msg
+    return "a file does not load", type(e).__name__ + ": " + msg
+
+
+def lines_for(name, problem="missing library"):
     """[(text, scale, colour)] of the screen, top to bottom: the name at scale 3,
     or 2 when it is long, in as many lines as it needs (two at most, cut after)."""
-    out = [("Referee Box", 2, INK), ("cannot start:", 2, INK), ("missing library", 2, INK)]
+    out = [("Referee Box", 2, INK), ("cannot start:", 2, INK), (problem, 2, INK)]
     scale = 3 if len(name) <= WIDTH // 18 else 2
     cols = WIDTH // (6 * scale)
     parts = []
@@ -75,11 +86,14 @@ def lines_for(name):
         parts[1] = parts[1][:cols - 2] + ".."
     for p in parts:
         out.append((p, scale, NAME_INK))
-    out += [("copy it to", 2, INK), ("CIRCUITPY/lib:", 2, INK), ("tools/deploy.py", 2, INK)]
+    if problem == "missing library":
+        out += [("copy it to", 2, INK), ("CIRCUITPY/lib:", 2, INK), ("tools/deploy.py", 2, INK)]
+    else:  # a file there does not load: all of them again, for this firmware
+        out += [("copy the files", 2, INK), ("again:", 2, INK), ("tools/deploy.py", 2, INK)]
     return out
 
 
-def screen(name):
+def screen(name, problem="missing library"):
     """The screen's root group (built-in modules only)."""
     import displayio
     import terminalio
@@ -91,7 +105,7 @@ def screen(name):
     fill = displayio.Group(scale=10)  # a 32x24 bitmap scaled up: 96 bytes, not 9.6 KB
     fill.append(displayio.TileGrid(displayio.Bitmap(WIDTH // 10, HEIGHT // 10, 1), pixel_shader=bg))
     root.append(fill)
-    rows = lines_for(name)
+    rows = lines_for(name, problem)
     y = 6
     gap = (HEIGHT - 12 - sum(12 * s for _t, s, _c in rows)) // (len(rows) - 1)
     for text, scale, colour in rows:
@@ -110,7 +124,7 @@ def screen(name):
     return root
 
 
-def show(name, getenv=os.getenv):
+def show(name, getenv=os.getenv, problem="missing library"):
     """Light the display with the screen for ``name``; the display, or None if it
     could not be built (said on serial)."""
     try:
@@ -136,7 +150,7 @@ def show(name, getenv=os.getenv):
         bus = FourWire(spi, command=pins.pin(board, "TFT_DC"), chip_select=pins.pin(board, "TFT_CS"),
                        reset=pins.pin(board, "TFT_RST"), baudrate=pins.TFT_BAUD)
         display = BusDisplay(bus, INIT, width=WIDTH, height=HEIGHT, rotation=rotation, auto_refresh=False)
-        display.root_group = screen(name)
+        display.root_group = screen(name, problem)
         display.refresh()
         lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
         lite.switch_to_output(value=True)
@@ -148,12 +162,13 @@ def show(name, getenv=os.getenv):
 
 
 def run(e, blinks=None, sleep=time.sleep, getenv=os.getenv):
-    """Say what is missing and blink; ``blinks``: stop after that many (None: for ever)."""
-    name = missing(e)
-    text = ("Referee Box cannot start: missing library: " + name
-            + " (copy it to CIRCUITPY/lib: python tools/deploy.py)")
+    """Say what is wrong and blink; ``blinks``: stop after that many (None: for ever)."""
+    problem, name = what(e)
+    text = ("Referee Box cannot start: " + problem + ": " + name
+            + (" (copy it to CIRCUITPY/lib: python tools/deploy.py)" if problem == "missing library"
+               else " (copy the files again: python tools/deploy.py)"))
     print(text)
-    display = show(name, getenv)
+    display = show(name, getenv, problem)
     pin = digitalio.DigitalInOut(pins.pin(board, "NEOPIXEL"))
     pin.direction = digitalio.Direction.OUTPUT
     on = RED * (7 * 12)

@@ -220,6 +220,24 @@ def test_a_missing_library_is_named_on_the_screen_big(world, capsys, missing):  
     assert "missing library: " + missing in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("error,problem", [
+    (ValueError("incompatible .mpy file"), "old .mpy files"),
+    (SyntaxError("invalid syntax"), "a file does not load"),
+])
+def test_a_file_that_does_not_load_is_said_on_the_screen_too(world, capsys, error, problem):  # noqa: F811
+    # code.py hands every exception of the import to rescue (not only ImportError): an
+    # .mpy of another CircuitPython raises ValueError; the screen says so, no traceback
+    from hardware import rescue
+
+    display = rescue.run(error, blinks=1, sleep=lambda s: None)
+    texts = [t for t, *_ in _rescue_lines(display.root_group)]
+    assert texts[:3] == ["Referee Box", "cannot start:", problem]
+    assert texts[-3:] == ["copy the files", "again:", "tools/deploy.py"]
+    assert str(error) in "".join(texts[3:-3]) and problem in capsys.readouterr().out
+    with open(os.path.join(ROOT, "code.py")) as f:
+        assert "except Exception as e:" in f.read()  # not only ImportError
+
+
 def pins_gpio(role):
     from hardware import pins
 
