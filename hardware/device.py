@@ -255,8 +255,7 @@ class Device:
         self.box = DeviceBox(pixels, piezo, self.display, lite, capture, menu, self.clock, s, name)
         self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations")
         # after the fresh start that follows a match, the settings notice was seen already
-        again = getattr(supervisor.runtime, "run_reason", None) == getattr(
-            getattr(supervisor, "RunReason", None), "SUPERVISOR_RELOAD", 0)
+        again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
         # logs every settings message, shows them first (not again after a fresh start)
         self.app = App(self.box, s, games, catch_errors=True, notice=not again)
         self._played = False  # a match ran since boot: back at the launcher, start afresh

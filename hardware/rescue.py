@@ -58,17 +58,22 @@ def missing(e):
     return msg
 
 
+LIBRARY = ("missing library", ("copy it to", "CIRCUITPY/lib:"))
+FILES = ("copy the files", "again:")  # a file there does not load: all of them again, for this firmware
+
+
 def what(e):
-    """(the problem in a few words, the name or message to show) for exception ``e``."""
+    """(the problem in a few words, the name or message to show, what to do) for
+    exception ``e``."""
     if isinstance(e, ImportError):
-        return "missing library", missing(e)
+        return LIBRARY[0], missing(e), LIBRARY[1]
     msg = str(e)
     if "mpy" in msg:  # "incompatible .mpy file": compiled for another CircuitPython
-        return "old .mpy files", msg
-    return "a file does not load", type(e).__name__ + ": " + msg
+        return "old .mpy files", msg, FILES
+    return "a file does not load", type(e).__name__ + ": " + msg, FILES
 
 
-def lines_for(name, problem="missing library"):
+def lines_for(problem, name, advice):
     """[(text, scale, colour)] of the screen, top to bottom: the name at scale 3,
     or 2 when it is long, in as many lines as it needs (two at most, cut after)."""
     out = [("Referee Box", 2, INK), ("cannot start:", 2, INK), (problem, 2, INK)]
@@ -86,14 +91,12 @@ def lines_for(name, problem="missing library"):
         parts[1] = parts[1][:cols - 2] + ".."
     for p in parts:
         out.append((p, scale, NAME_INK))
-    if problem == "missing library":
-        out += [("copy it to", 2, INK), ("CIRCUITPY/lib:", 2, INK), ("tools/deploy.py", 2, INK)]
-    else:  # a file there does not load: all of them again, for this firmware
-        out += [("copy the files", 2, INK), ("again:", 2, INK), ("tools/deploy.py", 2, INK)]
+    for line in advice + ("tools/deploy.py",):
+        out.append((line, 2, INK))
     return out
 
 
-def screen(name, problem="missing library"):
+def screen(problem, name, advice=LIBRARY[1]):
     """The screen's root group (built-in modules only)."""
     import displayio
     import terminalio
@@ -105,7 +108,7 @@ def screen(name, problem="missing library"):
     fill = displayio.Group(scale=10)  # a 32x24 bitmap scaled up: 96 bytes, not 9.6 KB
     fill.append(displayio.TileGrid(displayio.Bitmap(WIDTH // 10, HEIGHT // 10, 1), pixel_shader=bg))
     root.append(fill)
-    rows = lines_for(name, problem)
+    rows = lines_for(problem, name, advice)
     y = 6
     gap = (HEIGHT - 12 - sum(12 * s for _t, s, _c in rows)) // (len(rows) - 1)
     for text, scale, colour in rows:
@@ -124,9 +127,9 @@ def screen(name, problem="missing library"):
     return root
 
 
-def show(name, getenv=os.getenv, problem="missing library"):
-    """Light the display with the screen for ``name``; the display, or None if it
-    could not be built (said on serial)."""
+def show(said, getenv=os.getenv):
+    """Light the display with the screen ``said`` (``what()``'s three parts); the
+    display, or None if it could not be built (said on serial)."""
     try:
         import busio
         import displayio
@@ -150,7 +153,7 @@ def show(name, getenv=os.getenv, problem="missing library"):
         bus = FourWire(spi, command=pins.pin(board, "TFT_DC"), chip_select=pins.pin(board, "TFT_CS"),
                        reset=pins.pin(board, "TFT_RST"), baudrate=pins.TFT_BAUD)
         display = BusDisplay(bus, INIT, width=WIDTH, height=HEIGHT, rotation=rotation, auto_refresh=False)
-        display.root_group = screen(name, problem)
+        display.root_group = screen(*said)
         display.refresh()
         lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
         lite.switch_to_output(value=True)
@@ -163,12 +166,11 @@ def show(name, getenv=os.getenv, problem="missing library"):
 
 def run(e, blinks=None, sleep=time.sleep, getenv=os.getenv):
     """Say what is wrong and blink; ``blinks``: stop after that many (None: for ever)."""
-    problem, name = what(e)
-    text = ("Referee Box cannot start: " + problem + ": " + name
-            + (" (copy it to CIRCUITPY/lib: python tools/deploy.py)" if problem == "missing library"
-               else " (copy the files again: python tools/deploy.py)"))
+    said = what(e)
+    problem, name, advice = said
+    text = "Referee Box cannot start: " + problem + ": " + name + " (" + " ".join(advice) + " python tools/deploy.py)"
     print(text)
-    display = show(name, getenv, problem)
+    display = show(said, getenv)
     pin = digitalio.DigitalInOut(pins.pin(board, "NEOPIXEL"))
     pin.direction = digitalio.Direction.OUTPUT
     on = RED * (7 * 12)

@@ -538,35 +538,35 @@ def waiting_figure(used_built, match, phases, until="result"):
 def analyse(out, labels, steps, game=None):
     """Per-stage VM bytes above the baseline, per-row import costs, and the
     predicted board figures (see the module doc)."""
-    s = dict()
-    phase = dict()
-    qs = dict()
     tags = out.get("phases") or [[], []]
     qstr = out.get("qstr") or []
-    screens = []  # (app mode / game phase, [sample indexes]) of the measured game, in order
-    for i, (label, value) in enumerate(zip(labels, out["samples"])):
-        s.setdefault(label, []).append(value)
-        phase.setdefault(label, []).append(tags[1][i] if i < len(tags[1]) else None)
-        if label in ("built", "match") and i < len(tags[1]):
-            screen = tags[1][i] if tags[0][i] == "game" else tags[0][i]
-            if not screens or screens[-1][0] != screen:
-                screens.append((screen, []))
-            screens[-1][1].append(len(s.get("built", [])) - 1 + len(s.get("match", [])))
-        qs.setdefault(label, []).append(qstr[i] if i < len(qstr) else None)
     # The VM's qstr pools out, the board's in (see POOL_FIRST). ``s`` keeps each
     # sample's bytes without any pool (code at the VM's size), ``pools`` the board's
     # pools at that sample (above its baseline): used() adds them after the factor.
-    q0 = qs["base"][0]
+    i0 = labels.index("base")
+    q0 = qstr[i0] if i0 < len(qstr) else None
     b0 = board_pool_bytes(BOARD_QSTRS)
-    for label in s:
-        s[label] = []
+    s = dict()
     pools = dict()
+    phase = dict()
+    qs = dict()
+    screens = []  # (app mode / game phase, [indexes into built + match]) of the measured game, in order
+    seen = 0  # built and match samples so far
     for i, (label, value) in enumerate(zip(labels, out["samples"])):
         q = qstr[i] if i < len(qstr) else None
         vm_pool = q[2] - q0[2] if q and q0 else 0
         pb = board_pool_bytes(q[0] - q0[0] + BOARD_QSTRS) - b0 if q and q0 else 0
-        s[label].append(value - vm_pool)
+        s.setdefault(label, []).append(value - vm_pool)
         pools.setdefault(label, []).append(pb)
+        phase.setdefault(label, []).append(tags[1][i] if i < len(tags[1]) else None)
+        qs.setdefault(label, []).append(q)
+        if label in ("built", "match"):
+            if i < len(tags[1]):
+                screen = tags[1][i] if tags[0][i] == "game" else tags[0][i]
+                if not screens or screens[-1][0] != screen:
+                    screens.append((screen, []))
+                screens[-1][1].append(seen)
+            seen += 1
     base = s["base"][0]
     rows = []
     prev = base

@@ -80,9 +80,10 @@ class Rings:
         shown = self._shown
         for p in range(1, self.stations + 1):
             mode, color, arg, color2, since = self._modes[p]
-            if mode in (SOLID, OFF, COUNT, PIXELS) and not self._dirty:
-                continue
-            if mode not in (SOLID, OFF, COUNT, PIXELS):
+            if mode in (SOLID, OFF, COUNT, PIXELS):
+                if not self._dirty:
+                    continue
+            else:
                 still = False
             base = (p - 1) * per
             if mode == COUNT or mode == PIXELS:
