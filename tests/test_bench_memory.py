@@ -145,6 +145,8 @@ def test_tilegrid_text_api():
 def test_the_person_answers_what_the_self_test_asks():
     assert _person.answer("game", "Press P3") == (3, _person.TAP_MS)
     assert _person.answer("game", "Tap MENU") == (_person.MENU, _person.TAP_MS)
+    # the other way through the MENU step, as the screen offers: hold a station
+    assert _person.answer("game", "Tap MENU", hold_menu=True) == (1, _person.HOLD_MS)
     assert _person.answer("pause", "") == (1, _person.HOLD_MS)  # "Resume" is chosen: a hold picks it
     assert _person.answer("game", "Ring P2") is None and _person.answer("launcher", "Press P3") is None
     p = _person.Person()
@@ -154,6 +156,34 @@ def test_the_person_answers_what_the_self_test_asks():
     again = 1000 + _person.REACT_MS + _person.TAP_MS + _person.RETRY_MS
     assert p.look("game", "Press P5", again) == (5, again, _person.TAP_MS)  # a press the box did not take
     assert p.presses == 2
+
+
+def test_check_compares_both_readings_and_both_ways():
+    b = bench_memory
+    # device-memory.md's imports stage and its own rows disagree: both are shown
+    assert b.rows_total_free() == b.PICO_FREE - 77552 - 200 == 93208
+    stages = {key: board for _l, key, board, _f in b.DEVICE_STAGES}
+
+    def run(peak, waiting=None):
+        free = {"code": peak + 9000, "built": peak + 8000, "peak": peak}
+        if waiting is not None:
+            free["waiting"] = waiting
+        return {"free": free}
+
+    first = {"rows": [], "free": {"imports": 93000, "launcher": stages["launcher"]}}
+    by_game = {"selftest": run(30000), "reaction": run(20000, stages["reaction"])}
+    ok = {label.split(" (")[0]: good for label, _board, _pred, _diff, good in b.check_table(first, by_game)}
+    assert ok["all framework imports"] is True  # +1 % on the rows' total, +12 % on the stage figure
+    assert ok["launcher shown"] is True and ok["reaction test 7p, before its first result"] is True
+    assert ok["self test, peak"] is False  # 30,000 against 40,192: off, and no other way measured
+    table = b.check_table(first, by_game, {"selftest": run(41000)})
+    assert [good for label, _b, _p, _d, good in table if label.startswith("self test")] == [True]
+    table = b.check_table(first, by_game, {"selftest": run(50000)})  # both ways off: off
+    assert [good for label, _b, _p, _d, good in table if label.startswith("self test")] == [False]
+    first["free"]["imports"] = 70000  # off on both readings
+    assert [good for label, _b, _p, _d, good in b.check_table(first, by_game) if "imports" in label] == [False]
+    notes = b.check_notes(by_game, first, {"selftest": run(41000)})
+    assert any("10,058 B" in n for n in notes) and any("hold a station" in n for n in notes)
 
 
 def test_waiting_figure_and_qstr_line():
@@ -178,3 +208,9 @@ def test_the_person_plays_the_self_test_through_the_wires():
     assert res["game_over"] and res["presses"] >= 8 and res["capture_lost"] == 0
     names = [n for n, _free in res["screens"]]
     assert "buttons" in names and "pause" in names and "done" in names
+    # the other way through the MENU step: a station held, no pause menu built
+    with tempfile.TemporaryDirectory() as tmp:
+        mounts, modules, _version, settings = bench_memory.compile_tree(tree, tmp)
+        held = bench_memory.measure((mounts, modules, settings), "selftest", 30, hold=True)
+    assert held["game_over"] and not held["errors"] and not held["app_error"]
+    assert "pause" not in [n for n, _free in held["screens"]] and "done" in [n for n, _free in held["screens"]]

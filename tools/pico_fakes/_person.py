@@ -7,7 +7,9 @@ and answers with a button after ``REACT_MS``:
 * "Ring P3", "All rings", "REVEAL line", "Sound": watch (nothing to press);
 * "Press P3": a tap on station 3;
 * "Tap MENU": a tap on the MENU button; the pause menu opens, with "Resume"
-  chosen: the person holds station 1 (a hold picks the chosen line);
+  chosen: the person holds station 1 (a hold picks the chosen line). A person
+  told to skip the MENU step (``hold_menu``) holds station 1 instead, as the
+  screen offers ("no MENU button? hold a station"): no pause menu is built;
 * "Done" / "Check": the summary; the person reads it.
 
 A prompt still on screen ``RETRY_MS`` after the answer was let go is answered
@@ -23,9 +25,10 @@ REACT_MS = 400
 RETRY_MS = 3000
 
 
-def answer(mode, big):
+def answer(mode, big, hold_menu=False):
     """(input, press ms) that answers what the screen shows, or None: ``mode`` the
-    app's mode ("game", "pause", ...), ``big`` the self test's big line."""
+    app's mode ("game", "pause", ...), ``big`` the self test's big line;
+    ``hold_menu``: skip the MENU step with a hold instead of tapping MENU."""
     if mode == "pause":
         return (1, HOLD_MS)  # "Resume" is the chosen line: hold a station
     if mode != "game" or not big:
@@ -33,13 +36,14 @@ def answer(mode, big):
     if big.startswith("Press P"):
         return (int(big[7:]), TAP_MS)
     if big == "Tap MENU":
-        return (MENU, TAP_MS)
+        return (1, HOLD_MS) if hold_menu else (MENU, TAP_MS)
     return None
 
 
 class Person:
     def __init__(self):
         self.presses = 0  # every press made (not reset between games)
+        self.hold_menu = False  # skip the self test's MENU step with a station hold
         self.reset()
 
     def reset(self):
@@ -55,7 +59,7 @@ class Person:
             self.mode, self.prompt = mode, big
             self.seen_ms = now_ms
             self.done_ms = None
-        a = answer(mode, big)
+        a = answer(mode, big, self.hold_menu)
         if a is None or now_ms < self.free_ms:
             return None
         if self.done_ms is None:
