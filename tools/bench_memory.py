@@ -74,8 +74,8 @@ imports stage (83,150 free) is 10,058 B below what its own rows add up to
 (93,208), and the launcher figure after it fits either, so the stage is compared
 with both; its self test run does not say which way it took through the MENU
 step, so the person plays it both ways (tap MENU: the pause menu is built and
-stays; hold a station: no pause menu) and the stage is compared with both. In this VM ``gc.collect()`` frees nothing while a
-``runPython`` call runs, so every step and every sample is a call of its own
+stays; hold a station: no pause menu) and the stage is compared with both.
+In this VM ``gc.collect()`` frees nothing while a ``runPython`` call runs, so every step and every sample is a call of its own
 (tools/mpvm_chunks.mjs). Figures, not assertions.
 """
 
@@ -707,6 +707,11 @@ def rows_total_free():
     return PICO_FREE - sum(board for _row, _names, board in DEVICE_IMPORTS)
 
 
+def stage_figure(key):
+    """device-memory.md's figure for the stage ``key`` of DEVICE_STAGES."""
+    return [board for _label, k, board, _figure in DEVICE_STAGES if k == key][0]
+
+
 def within(pred, board):
     return abs(pct(pred, board)) <= 100 * TOLERANCE
 
@@ -767,15 +772,16 @@ def check_table(first, by_game, held=None):
 def check_notes(by_game, first=None, held=None):
     """Why a stage is compared with a figure other than its own (printed by --check)."""
     notes = []
-    stage = [b for _label, key, b, _f in DEVICE_STAGES if key == "imports"][0]
+    launcher = stage_figure("launcher")
     if first is not None:
+        stage = stage_figure("imports")
+        total = rows_total_free()
         notes.append(
             "all framework imports: device-memory.md's stage figure (%s free, %s used) and its own rows (%s used, "
             "so %s free) differ by %s B, and the launcher's figure (%s) is the same whichever is right: the stage "
             "is compared with both, and agrees if it is within %d %% of either (predicted %s)." % (
-                fmt(stage), fmt(PICO_FREE - stage), fmt(PICO_FREE - rows_total_free()), fmt(rows_total_free()),
-                fmt(rows_total_free() - stage), fmt([b for _l, k, b, _f in DEVICE_STAGES if k == "launcher"][0]),
-                100 * TOLERANCE, fmt(first["free"]["imports"])))
+                fmt(stage), fmt(PICO_FREE - stage), fmt(PICO_FREE - total), fmt(total), fmt(total - stage),
+                fmt(launcher), 100 * TOLERANCE, fmt(first["free"]["imports"])))
     for label, key, board, figure in DEVICE_STAGES:
         other = (held or {}).get(key)
         if other is None or key not in by_game or isinstance(board, str):
@@ -786,7 +792,6 @@ def check_notes(by_game, first=None, held=None):
             "station (no pause menu: %s). The board's %s lies between them; the stage agrees if either way is "
             "within %d %%." % (label, fmt(by_game[key]["free"][figure]), fmt(other["free"][figure]), fmt(board),
                                100 * TOLERANCE))
-    launcher = [b for _label, key, b, _f in DEVICE_STAGES if key == "launcher"][0]
     for label, key, board, figure in DEVICE_STAGES:
         res = by_game.get(key)
         if figure != "waiting" or res is None or isinstance(board, str):
