@@ -82,7 +82,7 @@ class Game(BaseGame):
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         people = players
         bots = tuple(bots) + tuple(range(people + 1, R.PLAYERS + 1))
-        BaseGame.__init__(self, box, R.PLAYERS, bots, seed, options, settings)
+        super().__init__(box, R.PLAYERS, bots, seed, options, settings)
         o = self.options
         self.covered = o.get("covered") in (True, "on")
         self.bot = None

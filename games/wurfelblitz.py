@@ -64,7 +64,7 @@ MAX_PLAYERS = 7
 # reaction time), ``bot_errors=(0, 0, 300)`` (a bot's wrong answers, per mille).
 class PerSeat(Option):
     def __init__(self, key, title, choices, default, names, lo, hi, menu=True):
-        Option.__init__(self, key, title, choices, default, names, menu)
+        super().__init__(key, title, choices, default, names, menu)
         self.lo = lo
         self.hi = hi
 

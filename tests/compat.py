@@ -421,6 +421,18 @@ def _bound_names(tree):
     return names
 
 
+def _explicit_base_init(node):
+    """True for a call ``Base.__init__(self, ...)`` (any base but ``super()``): on the
+    firmware a native type's ``__init__`` is reachable only through ``super()``, so one
+    rule, ``super().__init__(...)``, holds for every class of box code."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "__init__"):
+        return False
+    base = node.func.value
+    return not (isinstance(base, ast.Call) and isinstance(base.func, ast.Name)
+                and base.func.id == "super")
+
+
 def ast_violations(path, portable=True, source=None):
     """Rule violations in one file as ["file:line: [rule] message", ...].
 
@@ -483,5 +495,10 @@ def ast_violations(path, portable=True, source=None):
         elif (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
               and node.id in MISSING_BUILTINS and node.id not in bound):
             flag(node, "missing-builtin", "%s: not a builtin on MicroPython" % node.id)
+        elif _explicit_base_init(node):
+            flag(node, "base-init",
+                 "%s(self, ...): a native base (displayio.Group, TileGrid, ...) has no "
+                 "__init__ attribute on CircuitPython (AttributeError at run time); call "
+                 "super().__init__(...)" % ast.unparse(node.func))
     out.sort()
     return [msg for _, msg in out]

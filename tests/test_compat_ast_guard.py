@@ -40,6 +40,12 @@ BAD = {
     "ModuleNotFoundError": ("missing-builtin",
                             "try:\n    import foo\nexcept ModuleNotFoundError:\n    pass\n"),
     "format-builtin": ("missing-builtin", "s = format(3, '>4')\n"),
+    # the line that stopped the box at boot on CircuitPython 10.2.1 (lib/referee/screen.py)
+    "native-base-init": ("base-init", "import displayio\nclass Text(displayio.Group):\n"
+                         "    def __init__(self, scale=2):\n"
+                         "        displayio.Group.__init__(self, scale=scale)\n"),
+    "python-base-init": ("base-init", "class A:\n    def __init__(self):\n        pass\n"
+                         "class B(A):\n    def __init__(self):\n        A.__init__(self)\n"),
 }
 MACHINE = ["board", "digitalio", "rp2pio", "neopixel", "microcontroller", "storage",
            "supervisor", "busio", "pwmio", "keypad", "fourwire", "busdisplay",
@@ -158,3 +164,10 @@ def test_lib_never_imports_games():
     # a game may import a sibling, and hardware/ may import the registry
     assert compat.ast_violations(compat.ROOT / "games" / "zilch.py", portable=True, source="import games\n") == []
     assert compat.ast_violations(compat.ROOT / "hardware" / "device.py", portable=False, source="import games\n") == []
+
+
+def test_guard_allows_super_init(tmp_path):
+    path = tmp_path / "good.py"
+    path.write_text("import displayio\nclass Text(displayio.Group):\n"
+                    "    def __init__(self, scale=2):\n        super().__init__(scale=scale)\n")
+    assert compat.ast_violations(path, portable=True) == []

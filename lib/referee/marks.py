@@ -56,7 +56,7 @@ class Die(screen.Die):
         self._mark = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
                                         tile_width=5 * k, tile_height=7 * k, default_tile=0)
         self._mark.hidden = True
-        screen.Die.__init__(self, x, y, size)
+        super().__init__(x, y, size)
         self.group.append(self._mark)
 
     @property

@@ -36,7 +36,7 @@ class Text(displayio.Group):
     text the place will show: it defaults to the screen's width)."""
 
     def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0):
-        displayio.Group.__init__(self, scale=scale)
+        super().__init__(scale=scale)
         lines = s.split("\n")
         if not cols:
             cols = WIDTH // (CHAR_W * scale)
