@@ -10,6 +10,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+# Blinka's displayio and vectorio classes follow CircuitPython's rules for native types
+# (no Base.__init__ attribute, no new attributes on a native object): fakes/native_types.py.
+from fakes import native_types  # noqa: E402
+
+native_types.seal_display_modules()
+
 # Text is drawn as tiles of the built-in font's sprite sheet, which Blinka's font
 # lacks: give it one (as the simulator does) before any test builds a screen.
 from hardware import pc_font  # noqa: E402

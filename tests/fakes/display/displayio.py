@@ -206,4 +206,9 @@ def release_displays():
     del w.display_buses[:]
 
 
+# CircuitPython's rules for native types (no __init__ attribute, no new attributes)
+import native_types  # noqa: E402
+
+native_types.seal_module(__import__(__name__), native_types.NATIVE["displayio"])
+
 CIRCUITPYTHON_TERMINAL = Group()

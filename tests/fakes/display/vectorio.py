@@ -3,7 +3,23 @@
 import displayio
 
 
+def _rw(name, positive=False):
+    """A read-write property as the firmware's (``width``, ``radius``, ``color_index``,
+    ...): stored under ``_name``; ``positive`` ones refuse values below 1."""
+    key = "_" + name
+
+    def put(self, v):
+        if positive and displayio._int(name, v) < 1:
+            raise ValueError(name + " must be >= 1")
+        setattr(self, key, v)
+
+    return property(lambda self: getattr(self, key), put)
+
+
 class _Shape(displayio._Layer):
+    pixel_shader = _rw("pixel_shader")
+    color_index = _rw("color_index")
+
     def _init_shape(self, pixel_shader, x, y, color_index):
         if not isinstance(pixel_shader, (displayio.Palette, displayio.ColorConverter)):
             raise TypeError("pixel_shader must be a Palette or ColorConverter")
@@ -21,6 +37,9 @@ class _Shape(displayio._Layer):
 
 
 class Rectangle(_Shape):
+    width = _rw("width", positive=True)
+    height = _rw("height", positive=True)
+
     def __init__(self, *, pixel_shader, width, height, x=0, y=0, color_index=0):
         if displayio._int("width", width) < 1 or displayio._int("height", height) < 1:
             raise ValueError("width and height must be >= 1")
@@ -30,6 +49,8 @@ class Rectangle(_Shape):
 
 
 class Circle(_Shape):
+    radius = _rw("radius", positive=True)
+
     def __init__(self, *, pixel_shader, radius, x=0, y=0, color_index=0):
         if displayio._int("radius", radius) < 1:
             raise ValueError("radius must be >= 1")
@@ -42,4 +63,13 @@ class Polygon(_Shape):
         if len(points) < 3:
             raise ValueError("a polygon needs 3 points")
         self._init_shape(pixel_shader, x, y, color_index)
-        self.points = list(points)
+        self._points = list(points)
+
+    points = property(lambda self: list(self._points),
+                      lambda self, v: setattr(self, "_points", list(v)))
+
+
+# CircuitPython's rules for native types (no __init__ attribute, no new attributes)
+import native_types  # noqa: E402
+
+native_types.seal_module(__import__(__name__), native_types.NATIVE["vectorio"])
