@@ -266,6 +266,8 @@ class Device:
         self._start_watchdog()
         self.display.refresh()
         self._frame_at = self.clock()
+        # the maker at the serial console, and any tool, know the box came up
+        self.box.log("launcher ready: " + _free() + " B free")
 
     def _keys(self, pin_list, players, interval):
         keys = keypad.Keys(pin_list, value_when_pressed=False, pull=True, interval=interval)
@@ -311,15 +313,20 @@ class Device:
         """Reload the code after a match (see the module doc): the next game gets the
         heap the box has right after boot. Raises the firmware's ReloadException."""
         self._played = False
-        gc.collect()
-        free = getattr(gc, "mem_free", None)  # CircuitPython's; the serial log keeps the figure
-        self.box.log("match over: fresh start" + (" (" + str(free()) + " B free before it)" if free else ""))
+        self.box.log("match over: fresh start (" + _free() + " B free before it)")
         supervisor.reload()
 
     def stop(self):
         """Leave the loop cleanly (Ctrl-C at the serial console): no watchdog reset."""
         self.watchdog.mode = None
         supervisor.runtime.autoreload = True
+
+
+def _free():
+    """The free heap after ``gc.collect()``, as text ("?" where ``gc`` cannot say)."""
+    gc.collect()
+    free = getattr(gc, "mem_free", None)  # CircuitPython's
+    return str(free()) if free else "?"
 
 
 def main():

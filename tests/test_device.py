@@ -524,6 +524,9 @@ def test_after_every_match_the_box_starts_afresh(world, capsys):
     env = {"REFEREE_PLAYERS": "2", "REFEREE_LIMIT_S": "banana"}  # a settings message
     dev = build(world, env)
     assert dev.app.mode == "notice" and supervisor.runtime.run_reason == supervisor.RunReason.STARTUP
+    # the serial console says the box is up, and with how much heap (gc.mem_free is the
+    # firmware's; CPython's gc has none: "?")
+    assert "launcher ready: ? B free" in capsys.readouterr().out
     dev.app.notice = None
     dev.app._show_launcher()
     run(world, dev, 50)
