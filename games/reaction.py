@@ -272,6 +272,20 @@ class Game(BaseGame):
         self.box.sound.play(sound.WIN, now_ns)
         self._show_over()
 
+    def _rank_key(self, p):
+        # most wins, then the fastest best reaction (none: last)
+        b = self.best[p]
+        return (-self.wins[p], b is None, b or 0)
+
+    def standings(self):
+        out = []
+        for place, p in self.ranked(self._rank_key):
+            b = self.best[p]
+            # "1. P4  wins 1, 215 ms": fits a scale-2 row (25 cells)
+            out.append((p, "%d. %s  wins %d%s" % (place, seat(p), self.wins[p],
+                                                  ", " + str(b // 1000000) + " ms" if b is not None else "")))
+        return out
+
     def state(self):
         return {
             "seed": self.seed,

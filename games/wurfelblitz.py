@@ -803,14 +803,10 @@ class Game(BaseGame):
         self.box.sound.play(sound.WIN, now)
         self.view.header("Match over", "hold: menu", palette.DIM)
         discs = self.discs
-        order = sorted(range(1, self.players + 1), key=lambda p: (-discs[p].black, -discs[p].white, p))
         rows = []
-        rank = 0
-        for i in range(len(order)):
-            d = discs[order[i]]
-            if not i or (d.black, d.white) != (discs[order[i - 1]].black, discs[order[i - 1]].white):
-                rank = i + 1  # tied seats share a place
-            rows.append("%d. %s B%d W%d" % (rank, seat(order[i]), d.black, d.white))
+        for place, p in self.ranked(self._disc_key):
+            d = discs[p]
+            rows.append("%d. %s B%d W%d" % (place, seat(p), d.black, d.white))
         one = len(champions) == 1
         self.view.over(_names(champions) + (" WINS!" if one else " WIN!"),
                        palette.station(champions[0]) if one else palette.WARN, rows)
@@ -820,6 +816,18 @@ class Game(BaseGame):
                 self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
             else:
                 self._ring_rest(p, now)
+
+    def _disc_key(self, p):
+        d = self.discs[p]
+        return (-d.black, -d.white)
+
+    def standings(self):
+        # best first: black discs, then white (the rules' ranking)
+        out = []
+        for place, p in self.ranked(self._disc_key):
+            d = self.discs[p]
+            out.append((p, "%d. %s  %d black, %d white" % (place, seat(p), d.black, d.white)))
+        return out
 
     # -------------------------------------------------------------- persistence
     def state(self):

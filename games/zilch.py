@@ -525,6 +525,12 @@ class Game(BaseGame):
     def round_saves(self):
         return self.players  # a save at every turn: a round is a turn each
 
+    def standings(self):
+        # best first by banked points
+        t = self.totals
+        return [(p, "%d. %s  %d points" % (place, seat(p), t[p]))
+                for place, p in self.ranked(lambda q: -t[q])]
+
     def state(self):
         return {
             "totals": list(self.totals),

@@ -251,3 +251,56 @@ def test_a_game_missing_from_the_device_is_named_not_fatal(monkeypatch):
     t.hold(1)
     assert "not installed" in t.screen_text()
     assert t.app.mode == "launcher"
+
+
+def _end_from_the_menu(t):
+    t.menu()
+    t.advance(1000)
+    assert t.app.mode == "pause"
+    t.tap(1)
+    t.hold(1)  # End game
+    t.tap(1)
+    t.hold(1)  # Yes, end it
+    assert t.app.mode == "ended" and t.game.over
+
+
+@pytest.mark.parametrize("name", [n for n in __import__("games").names()])
+def test_ending_any_game_from_the_menu_shows_its_standings(name):
+    # every game of the registry has its own standings() (BaseGame's raises): ended from
+    # the pause menu after some play, the screen ranks every seat, never "no standings"
+    import games
+
+    players = min(3, games.load(name).MAX_PLAYERS)
+    t = SimTable(players=players, seed=4)
+    if name == "selftest":
+        t.start(name)
+    else:
+        t.start(name, bots=tuple(range(2, players + 1)))
+    t.advance(20000)
+    assert t.app.mode == "game", (t.app.mode, t.app.error)
+    _end_from_the_menu(t)
+    text = t.screen_text()
+    assert "Match ended" in text and "no standings" not in text and "error" not in text.lower()
+    seats_shown = [p for p in range(1, players + 1) if ("P%d " % p) in text]
+    assert seats_shown == list(range(1, players + 1)) or name == "selftest", text
+    assert type(t.game).standings is not BaseGame.standings
+
+
+def test_zilch_ended_from_the_menu_ranks_the_banked_points():
+    t = SimTable(players=4, seed=2)
+    t.start("zilch", bots=(2, 3, 4))
+    t.advance(500)
+    t.game.totals[1:] = [5700, 3500, 1850, 5050]
+    _end_from_the_menu(t)
+    rows = [ln.strip() for ln in t.screen_text().split("\n") if "points" in ln]
+    assert rows == ["1. P1  5700 points", "2. P4  5050 points", "3. P2  3500 points",
+                    "4. P3  1850 points"], rows
+
+
+def test_ranked_shares_places_on_ties():
+    g = BaseGame.__new__(BaseGame)
+    g.players = 4
+    score = {1: 3, 2: 5, 3: 5, 4: 1}
+    assert g.ranked(lambda p: -score[p]) == [(1, 2), (1, 3), (3, 1), (4, 4)]
+    with pytest.raises(NotImplementedError):
+        g.standings()

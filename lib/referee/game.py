@@ -159,8 +159,21 @@ class BaseGame:
 
     def standings(self):
         """[(player, text), ...] best first, shown when the table ends the match
-        from the pause menu, e.g. (3, "P3  12 points"); [] if nothing to rank."""
-        return []
+        from the pause menu, e.g. (3, "1. P3  12 points"). Every game has its own
+        (the contract: tests/test_app.py checks each game of the registry)."""
+        raise NotImplementedError(self.TITLE + ": standings()")
+
+    def ranked(self, key):
+        """[(place, player), ...] best first by ``key(player)`` (smaller is better);
+        tied seats share a place ("1., 1., 3.")."""
+        order = sorted(range(1, self.players + 1), key=lambda p: (key(p), p))
+        out = []
+        place = 0
+        for i, p in enumerate(order):
+            if not i or key(p) != key(order[i - 1]):
+                place = i + 1
+            out.append((place, p))
+        return out
 
     def end(self, now_ns):
         """The table ended the match from the pause menu: it is over now."""

@@ -249,5 +249,23 @@ class Game(BaseGame):
         elif self.phase == SOUND and now_ns >= self.until:
             self._menu(now_ns)
 
+    def standings(self):
+        # what the test found so far, a row per station
+        wrong = {}
+        for p, e in self.wrong:
+            wrong[e] = p
+        out = []
+        for p in range(1, self.players + 1):
+            if p in self.ok:
+                how = "ok"
+            elif p in wrong:
+                how = "wrong: " + seat(wrong[p]) + " came"
+            elif p in self.skipped:
+                how = "skipped"
+            else:
+                how = "not tested"
+            out.append((p, seat(p) + "  " + how))
+        return out
+
     def state(self):
         return {"seed": self.seed, "ok": list(self.ok)}

@@ -1,0 +1,396 @@
+"""The box on the real firmware: CircuitPython 10.2.1 on an emulated Pico (RP2040).
+
+    python tools/firmware_check.py                   every game, a table, PNGs in build/firmware-check/
+    python tools/firmware_check.py --games zilch,flyer --passes 2000
+    python tools/firmware_check.py --panel ili9341   the larger panel's driver
+
+It deploys this tree as the box gets it (``tools/deploy.py`` with CircuitPython's own
+``mpy-cross``: every module as ``.mpy``), then boots it in an emulator of the RP2040 that
+runs the real firmware (rp2040js; the interpreter, the heap, displayio, keypad, rp2pio and
+the watchdog are CircuitPython's own C code). One fresh boot per row:
+
+- **launcher**: ``Device()`` built (the launcher on the screen), 30 loop passes;
+- **each game** at its largest table, every seat a bot, played for ``--passes`` loop
+  passes (1,000) or to the end of the match, ``gc.collect()`` every 10 passes (outside
+  the timed pass).
+
+Per row it prints the free heap after ``gc.collect()`` (the launcher's, and a game's lowest),
+the loop pass time (median, p99, longest, and what ran in the longest: the phase the game
+was in and went to, and whether the firmware's own garbage collection ran inside it), and
+any traceback or ``MemoryError``; a PNG of the screen at the end of each row goes to the
+output folder. The exit status is 0 when every row ran without an error and within the
+budgets (launcher >= 80 KiB free, every game >= 32 KiB; with ``--strict-time`` also no pass
+over 50 ms and p99 under 20 ms), 1 otherwise, 3 when the files it needs are missing.
+
+What it needs, from upstream sources, kept outside the repository (never committed):
+the firmware ``.bin``/``.uf2`` for ``raspberry_pi_pico`` built from CircuitPython 10.2.1,
+CircuitPython's ``mpy-cross`` from the same source tree, and rp2040js's ``demo/bootrom.ts``.
+It looks for them in ``--firmware``/``--mpy-cross``/``--bootrom``, else ``EMU_FIRMWARE``,
+``EMU_MPY_CROSS``, ``EMU_BOOTROM``, else ``~/.cache/referee-firmware/`` (``*.bin``/``*.uf2``,
+``mpy-cross*``, ``bootrom.*``). The emulator runner (``run.mjs``, rp2040js pinned by its
+``package.json``) comes from ``--kit`` or ``EMU_KIT``; it is copied into the cache folder
+and its npm packages installed there once. docs/firmware.md says how to build the files.
+
+Every figure comes from an emulated Pico, not silicon: the emulated clock is exact, but it
+has no flash cache misses, so a real board may be slower (keep a margin).
+"""
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+CACHE = os.environ.get("REFEREE_FIRMWARE_DIR") or os.path.join(os.path.expanduser("~"), ".cache",
+                                                                 "referee-firmware")
+LAUNCHER_MIN = 80 * 1024  # DESIGN budgets: free heap after gc.collect()
+GAME_MIN = 32 * 1024
+PASS_MAX_MS = 50  # the loop's goal: no pass over 50 ms, p99 under 20 ms
+P99_MAX_MS = 20
+BUCKET_US = 250  # the probe's histogram of pass times: 250 µs buckets up to 64 ms
+BUCKETS = 256
+TAG = "FWC "
+
+# The probe runs as code.py (the runner adds a prelude that waits for the serial host).
+PROBE = r'''
+import gc, time, array
+GAME = %(game)r
+PLAYERS = %(players)d
+PASSES = %(passes)d
+LIMIT_NS = %(limit_ms)d * 1000000
+from hardware import device
+d = device.Device(%(getenv)s)
+for _ in range(30):
+    d.step()
+gc.collect()
+print("FWC launcher", gc.mem_free())
+if GAME:
+    d.app.launch(GAME, PLAYERS, bots=tuple(range(1, PLAYERS + 1)), seed=1)
+    gc.collect()
+    low = gc.mem_free()
+    hist = array.array("H", bytes(2 * %(buckets)d))
+    worst = 0
+    what = ""
+    n = 0
+    start = time.monotonic_ns()
+    while n < PASSES and time.monotonic_ns() - start < LIMIT_NS:
+        g = d.app.game
+        before = getattr(g, "phase", None) if g is not None else None
+        f0 = gc.mem_free()
+        t0 = time.monotonic_ns()
+        d.step()
+        us = (time.monotonic_ns() - t0) // 1000
+        f1 = gc.mem_free()
+        n += 1
+        k = us // %(bucket_us)d
+        hist[k if k < %(buckets)d else %(buckets)d - 1] += 1
+        if us > worst:
+            g = d.app.game
+            after = getattr(g, "phase", None) if g is not None else None
+            worst = us
+            what = "%%s %%s->%%s%%s" %% (d.app.mode, before, after, " gc" if f1 > f0 else "")
+        if n %% 10 == 0:
+            gc.collect()
+            f = gc.mem_free()
+            if f < low:
+                low = f
+        if d.app.game is None or d.app.game.over or d.app.mode != "game":
+            break
+    gc.collect()
+    f = gc.mem_free()
+    if f < low:
+        low = f
+    g = d.app.game
+    print("FWC game", GAME, PLAYERS, n, (time.monotonic_ns() - start) // 1000000, low,
+          worst, d.app.mode, 1 if (g is not None and g.over) else 0, what.replace(" ", "_"))
+    print("FWC hist", " ".join(str(c) for c in hist))
+    print("FWC error", d.app.error if getattr(d.app, "error", None) else "-")
+print("FWC DONE")
+'''
+
+
+# ------------------------------------------------------------------ the files it needs
+
+
+def _first(pattern):
+    found = sorted(glob.glob(os.path.join(CACHE, pattern)))
+    return found[0] if found else None
+
+
+def find_files(firmware=None, bootrom=None, mpy_cross=None, kit=None):
+    """(firmware, bootrom, mpy_cross, kit) paths, or raise LookupError naming what is missing."""
+    fw = firmware or os.environ.get("EMU_FIRMWARE") or _first("*.bin") or _first("*.uf2")
+    rom = bootrom or os.environ.get("EMU_BOOTROM") or _first("bootrom.*")
+    mpyx = mpy_cross or os.environ.get("EMU_MPY_CROSS") or _first("mpy-cross*")
+    kit = kit or os.environ.get("EMU_KIT") or os.path.join(os.path.dirname(ROOT), "shared", "emu")
+    missing = []
+    if not (fw and os.path.isfile(fw)):
+        missing.append("the firmware (.bin/.uf2; --firmware or EMU_FIRMWARE)")
+    if not (rom and os.path.isfile(rom)):
+        missing.append("the RP2040 bootrom (bootrom.ts; --bootrom or EMU_BOOTROM)")
+    if not (mpyx and os.path.isfile(mpyx) and os.access(mpyx, os.X_OK)):
+        missing.append("CircuitPython's mpy-cross (--mpy-cross or EMU_MPY_CROSS)")
+    if not os.path.isfile(os.path.join(kit, "run.mjs")):
+        missing.append("the emulator runner run.mjs (--kit or EMU_KIT)")
+    if shutil.which("node") is None:
+        missing.append("node (Node.js 18+)")
+    if missing:
+        raise LookupError("not found: " + "; ".join(missing) + " (looked in " + CACHE + " too)")
+    return fw, rom, mpyx, kit
+
+
+def ready_kit(kit):
+    """A writable copy of the runner with its npm packages installed (once, in the cache)."""
+    dst = os.path.join(CACHE, "emu-kit")
+    lock = "package-lock.json"
+    same = (os.path.isdir(os.path.join(dst, "node_modules", "rp2040js"))
+            and _read(os.path.join(dst, lock)) == _read(os.path.join(kit, lock)))
+    if not same:
+        shutil.rmtree(dst, ignore_errors=True)
+        shutil.copytree(kit, dst, ignore=shutil.ignore_patterns("node_modules"))
+        for base, dirs, files in os.walk(dst):
+            for name in dirs + files:
+                os.chmod(os.path.join(base, name), 0o755 if name in dirs else 0o644)
+        os.chmod(dst, 0o755)
+        subprocess.run(["npm", "ci", "--silent", "--no-audit", "--no-fund"], cwd=dst, check=True,
+                       stdout=subprocess.DEVNULL)
+    # the tree's run.mjs may be newer than the copy's: keep the script files current
+    for name in os.listdir(kit):
+        src = os.path.join(kit, name)
+        if os.path.isfile(src):
+            shutil.copyfile(src, os.path.join(dst, name))
+    return dst
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def deploy(target, mpy_cross):
+    """The tree as the box gets it, into ``target`` (tools/deploy.py --mpy-cross)."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), target,
+                        "--mpy-cross", mpy_cross], capture_output=True, text=True, cwd=ROOT)
+    if r.returncode != 0:
+        raise RuntimeError("deploy failed: " + (r.stderr or r.stdout).strip()[-400:])
+
+
+# ------------------------------------------------------------------ one boot
+
+
+class Row:
+    """One fresh boot's figures (``free`` is the launcher's or a game's lowest)."""
+
+    def __init__(self, name, players):
+        self.name = name
+        self.players = players
+        self.launcher = None
+        self.low = None
+        self.passes = 0
+        self.emulated_ms = 0
+        self.worst_us = 0
+        self.what = ""
+        self.mode = ""
+        self.over = False
+        self.hist = []
+        self.error = ""
+        self.png = ""
+
+    def percentile_ms(self, q):
+        """The pass time (ms, bucket's upper edge) below which ``q`` of the passes fall."""
+        total = sum(self.hist)
+        if not total:
+            return 0.0
+        need = q * total
+        seen = 0
+        for i, c in enumerate(self.hist):
+            seen += c
+            if seen >= need:
+                return (i + 1) * BUCKET_US / 1000
+        return BUCKETS * BUCKET_US / 1000
+
+    def ok(self, strict_time=False):
+        if self.error:
+            return False
+        if self.name == "launcher":
+            return self.launcher is not None and self.launcher >= LAUNCHER_MIN
+        if self.low is None or self.low < GAME_MIN or self.passes == 0:
+            return False
+        if strict_time and (self.worst_us > PASS_MAX_MS * 1000
+                            or self.percentile_ms(0.99) > P99_MAX_MS):
+            return False
+        return True
+
+
+def parse(serial, row):
+    """Fill ``row`` from the probe's serial lines; a traceback or MemoryError is its error."""
+    for line in serial.splitlines():
+        if line.startswith(TAG + "launcher "):
+            row.launcher = int(line.split()[2])
+        elif line.startswith(TAG + "game "):
+            p = line.split()
+            row.passes, row.emulated_ms, row.low, row.worst_us = (int(p[4]), int(p[5]),
+                                                                  int(p[6]), int(p[7]))
+            row.mode, row.over = p[8], p[9] == "1"
+            row.what = p[10].replace("_", " ") if len(p) > 10 else ""
+        elif line.startswith(TAG + "hist "):
+            row.hist = [int(c) for c in line.split()[2:]]
+        elif line.startswith(TAG + "error ") and line[len(TAG) + 6:].strip() != "-":
+            row.error = line[len(TAG) + 6:].strip()
+    m = re.search(r"(Traceback \(most recent call last\):.*?\n\w*Error[^\n]*|MemoryError[^\n]*"
+                  r"|safe mode[^\n]*)", serial, re.S)
+    if m and not row.error:
+        row.error = m.group(1).strip().splitlines()[-1]
+    if "FWC DONE" not in serial and not row.error:
+        row.error = "the probe did not finish (see the serial log)"
+
+
+def boot(files, fs, row, out, passes, limit_ms, getenv):
+    """One fresh boot of the deployed tree running the probe for ``row``."""
+    fw, rom, _mpyx, kit = files
+    work = tempfile.mkdtemp(prefix="fwcheck-")
+    probe = os.path.join(work, "probe.py")
+    game = "" if row.name == "launcher" else row.name
+    with open(probe, "w") as f:
+        f.write(PROBE % {"game": game, "players": row.players, "passes": passes,
+                         "limit_ms": limit_ms, "buckets": BUCKETS, "bucket_us": BUCKET_US,
+                         "getenv": getenv})
+    row.png = os.path.join(out, row.name + ".png")
+    log = os.path.join(out, row.name + ".serial.txt")
+    cmd = ["node", os.path.join(kit, "run.mjs"), "--firmware", fw, "--bootrom", rom, "--fs", fs,
+           "--code", probe, "--wire", "GP22:GP9", "--rotation", "90", "--until", "FWC DONE",
+           "--timeout", str(limit_ms + 30000), "--wall-timeout", "1500", "--quiet",
+           "--log", log, "--screen", row.png + "@exit", "--report", os.path.join(work, "r.json")]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    serial = _read(log)
+    serial = serial.decode("utf-8", "replace") if serial else ""
+    parse(serial, row)
+    if p.returncode not in (0, 1) and not row.error:
+        row.error = "emulator status %d: %s" % (p.returncode, (p.stderr or "").strip()[-200:])
+    shutil.rmtree(work, ignore_errors=True)
+    return row
+
+
+# ------------------------------------------------------------------ the table
+
+
+def rows_for(names):
+    import games
+
+    rows = [Row("launcher", 0)]
+    for name in names:
+        rows.append(Row(name, games.load(name).MAX_PLAYERS))
+    return rows
+
+
+def table(rows, commit):
+    kib = lambda b: "-" if b is None else "{:,} B ({:.1f} KiB)".format(b, b / 1024)  # noqa: E731
+    out = ["Real firmware: CircuitPython 10.2.1, raspberry_pi_pico, emulated RP2040 (rp2040js), "
+           "tree " + commit, "",
+           "| stage | players | passes | emulated s | free after gc.collect() | median ms | "
+           "p99 ms | longest ms | in the longest | result |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if r.name == "launcher":
+            out.append("| launcher | - | 30 | - | %s | - | - | - | - | %s |"
+                       % (kib(r.launcher), "OK" if r.ok() else "FAIL " + (r.error or "< 80 KiB")))
+            continue
+        result = "OK" if r.ok() else "FAIL " + (r.error or "< 32 KiB")
+        end = " (match over)" if r.over else ""
+        out.append("| %s | %d | %d%s | %.1f | %s lowest | %.2f | %.2f | %.1f | %s | %s |"
+                   % (r.name, r.players, r.passes, end, r.emulated_ms / 1000, kib(r.low),
+                      r.percentile_ms(0.5), r.percentile_ms(0.99), r.worst_us / 1000,
+                      r.what or "-", result))
+    return "\n".join(out)
+
+
+def commit_of_tree():
+    try:
+        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                             text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True).stdout.strip()
+        return sha + ("+changes" if dirty else "")
+    except OSError:
+        return "?"
+
+
+def main(argv=None):
+    import games
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--firmware")
+    ap.add_argument("--bootrom")
+    ap.add_argument("--mpy-cross", dest="mpy_cross")
+    ap.add_argument("--kit", help="the emulator runner's folder (run.mjs, package.json)")
+    ap.add_argument("--games", default=",".join(games.names()),
+                    help="comma-separated game names (default: all); 'none' = the launcher only")
+    ap.add_argument("--passes", type=int, default=1000, help="loop passes per game (default 1000)")
+    ap.add_argument("--limit-s", type=int, default=90,
+                    help="emulated seconds per game at most (default 90)")
+    ap.add_argument("--panel", choices=("st7789", "ili9341"), default=None,
+                    help="REFEREE_DISPLAY for the boot (default: settings.toml's)")
+    ap.add_argument("--jobs", type=int, default=2, help="boots at once (default 2)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "firmware-check"))
+    ap.add_argument("--json", help="also write the rows as JSON to this file")
+    ap.add_argument("--strict-time", action="store_true",
+                    help="also fail on a pass over 50 ms or a p99 over 20 ms")
+    a = ap.parse_args(argv)
+    names = [] if a.games == "none" else [n.strip() for n in a.games.split(",") if n.strip()]
+    for n in names:
+        if n not in games.names():
+            ap.error("unknown game %r (games: %s)" % (n, ", ".join(games.names())))
+    if a.passes < 1 or a.limit_s < 1 or a.jobs < 1:
+        ap.error("--passes, --limit-s and --jobs must be >= 1")
+    try:
+        files = find_files(a.firmware, a.bootrom, a.mpy_cross, a.kit)
+    except LookupError as e:
+        print("firmware check: " + str(e), file=sys.stderr)
+        return 3
+    fw, rom, mpyx, kit = files
+    files = (fw, rom, mpyx, ready_kit(kit))
+    os.makedirs(a.out, exist_ok=True)
+    commit = commit_of_tree()
+    fs = tempfile.mkdtemp(prefix="fwcheck-fs-")
+    try:
+        deploy(fs, mpyx)
+        getenv = ""
+        if a.panel:
+            getenv = ("getenv=lambda k, d=None: %r if k == 'REFEREE_DISPLAY' else "
+                      "__import__('os').getenv(k, d)" % a.panel)
+        rows = rows_for(names)
+        print("firmware check: %s; %d boots, %d at once" % (commit, len(rows), a.jobs), flush=True)
+        with ThreadPoolExecutor(max_workers=a.jobs) as pool:
+            done = pool.map(lambda r: boot(files, fs, r, a.out, a.passes, a.limit_s * 1000, getenv),
+                            rows)
+            for r in done:
+                print("  %-15s %s" % (r.name, "ok" if r.ok() else "FAIL " + r.error), flush=True)
+    finally:
+        shutil.rmtree(fs, ignore_errors=True)
+    print()
+    print(table(rows, commit))
+    print()
+    print("PNGs and serial logs: " + a.out)
+    print("Figures from an emulated Pico (exact emulated clock, no flash cache misses), not silicon.")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"commit": commit, "rows": [dict(vars(r), p50_ms=r.percentile_ms(0.5),
+                                                       p99_ms=r.percentile_ms(0.99))
+                                                  for r in rows]}, f, indent=1)
+    return 0 if all(r.ok(a.strict_time) for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
