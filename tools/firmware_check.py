@@ -27,9 +27,9 @@ the firmware ``.bin``/``.uf2`` for ``raspberry_pi_pico`` built from CircuitPytho
 CircuitPython's ``mpy-cross`` from the same source tree, and rp2040js's ``demo/bootrom.ts``.
 It looks for them in ``--firmware``/``--mpy-cross``/``--bootrom``, else ``EMU_FIRMWARE``,
 ``EMU_MPY_CROSS``, ``EMU_BOOTROM``, else ``~/.cache/referee-firmware/`` (``*.bin``/``*.uf2``,
-``mpy-cross*``, ``bootrom.*``). The emulator runner (``run.mjs``, rp2040js pinned by its
-``package.json``) comes from ``--kit`` or ``EMU_KIT``; it is copied into the cache folder
-and its npm packages installed there once. docs/firmware.md says how to build the files.
+``mpy-cross*``, ``bootrom.*``). The emulator runner is ``tools/emu/run.mjs`` (rp2040js, pinned
+by its ``package.json``; its npm packages are installed on the first run), or ``--kit`` /
+``EMU_KIT``. docs/firmware.md says how to build the three files.
 
 Every figure comes from an emulated Pico, not silicon: the emulated clock is exact, but it
 has no flash cache misses, so a real board may be slower (keep a margin).
@@ -47,7 +47,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+sys.path[:0] = [ROOT, os.path.join(ROOT, "lib")]
 
 CACHE = os.environ.get("REFEREE_FIRMWARE_DIR") or os.path.join(os.path.expanduser("~"), ".cache",
                                                                  "referee-firmware")
@@ -130,7 +130,7 @@ def find_files(firmware=None, bootrom=None, mpy_cross=None, kit=None):
     fw = firmware or os.environ.get("EMU_FIRMWARE") or _first("*.bin") or _first("*.uf2")
     rom = bootrom or os.environ.get("EMU_BOOTROM") or _first("bootrom.*")
     mpyx = mpy_cross or os.environ.get("EMU_MPY_CROSS") or _first("mpy-cross*")
-    kit = kit or os.environ.get("EMU_KIT") or os.path.join(os.path.dirname(ROOT), "shared", "emu")
+    kit = kit or os.environ.get("EMU_KIT") or os.path.join(ROOT, "tools", "emu")
     missing = []
     if not (fw and os.path.isfile(fw)):
         missing.append("the firmware (.bin/.uf2; --firmware or EMU_FIRMWARE)")
@@ -148,7 +148,13 @@ def find_files(firmware=None, bootrom=None, mpy_cross=None, kit=None):
 
 
 def ready_kit(kit):
-    """A writable copy of the runner with its npm packages installed (once, in the cache)."""
+    """The runner with its npm packages installed (once): in place, or in a copy in the
+    cache when ``kit`` is read-only."""
+    if os.access(kit, os.W_OK):
+        if not os.path.isdir(os.path.join(kit, "node_modules", "rp2040js")):
+            subprocess.run(["npm", "ci", "--silent", "--no-audit", "--no-fund"], cwd=kit, check=True,
+                           stdout=subprocess.DEVNULL)
+        return kit
     dst = os.path.join(CACHE, "emu-kit")
     lock = "package-lock.json"
     same = (os.path.isdir(os.path.join(dst, "node_modules", "rp2040js"))

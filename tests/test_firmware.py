@@ -1,0 +1,63 @@
+"""The tree on the real firmware: CircuitPython 10.2.1 on an emulated Pico (tools/firmware_check.py).
+
+Runs where the firmware files are on the machine (docs/firmware.md: the firmware, the
+RP2040 bootrom, CircuitPython's mpy-cross, the emulator runner); skipped, with the reason,
+where they are not (CI has none). It takes minutes: ``pytest -m "not firmware"`` leaves it out.
+"""
+
+import json
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import firmware_check  # noqa: E402
+
+try:
+    FILES = firmware_check.find_files()
+    MISSING = None
+except LookupError as e:
+    FILES = None
+    MISSING = str(e)
+
+
+@pytest.mark.firmware
+@pytest.mark.skipif(FILES is None, reason="real firmware check skipped: %s" % MISSING)
+def test_every_game_boots_and_fits_on_the_real_firmware(tmp_path):
+    out = tmp_path / "check"
+    status = firmware_check.main(["--out", str(out), "--json", str(tmp_path / "rows.json")])
+    rows = json.load(open(tmp_path / "rows.json"))["rows"]
+    for r in rows:
+        assert not r["error"], r
+        if r["name"] == "launcher":
+            assert r["launcher"] >= firmware_check.LAUNCHER_MIN, r
+        else:
+            assert r["low"] >= firmware_check.GAME_MIN and r["passes"] >= 1, r
+        assert os.path.getsize(r["png"]) > 1000, r  # the screen at the end of the row
+    assert [r["name"] for r in rows][1:] == __import__("games").names()
+    assert status == 0
+
+
+def test_the_table_parser_reads_the_probe_lines():
+    # the probe's lines as the firmware prints them (this check needs no firmware)
+    row = firmware_check.Row("zilch", 7)
+    firmware_check.parse("FWC launcher 83168\nFWC game zilch 7 1000 12345 41440 23456 game 0 "
+                         "game_3->4_gc\nFWC hist " + " ".join(["0"] * 20 + ["990", "10"] + ["0"] * 234)
+                         + "\nFWC error -\nFWC DONE\n", row)
+    assert (row.launcher, row.passes, row.low, row.worst_us, row.over) == (83168, 1000, 41440, 23456, False)
+    assert row.what == "game 3->4 gc" and row.percentile_ms(0.5) == 5.25 and row.percentile_ms(0.995) == 5.5
+    assert row.ok() and row.ok(strict_time=True)  # longest 23.5 ms <= 50, p99 5.5 ms <= 20
+    row.worst_us = 60000
+    assert row.ok() and not row.ok(strict_time=True)
+    row.low = 30000
+    assert not row.ok()  # under 32 KiB
+
+
+def test_a_memory_error_on_the_board_is_the_row_s_error():
+    row = firmware_check.Row("zilch", 7)
+    firmware_check.parse("FWC launcher 83168\nTraceback (most recent call last):\n  File \"code.py\", "
+                         "line 3, in <module>\nMemoryError: memory allocation failed, allocating 1024 bytes\n", row)
+    assert row.error.startswith("MemoryError") and not row.ok()
