@@ -192,6 +192,37 @@ def test_a_claim_before_the_card_is_lit_is_a_false_start_out_of_that_card():
     assert g.scores == [0, 2]
 
 
+def test_a_false_starter_may_still_take_a_bonus_or_thunder_on_six_that_meet_the_card():
+    # out of the card after a false start, then six of a number that also meets the
+    # card: the card is gone for them, so the six count as a Bonus or a Thunder (the
+    # claim used to be refused as "out of this card" and the dice stayed frozen)
+    t, g = table(players=3)
+    assert t.advance_until(lambda: g.phase == 1, 20000)  # dark: the card is being drawn
+    claim(t, 1, t.now + 50 * MS)
+    to_play(t, g, "three of a kind")
+    t.advance(600)
+    assert "P1 false start: out" in t.screen_text() and (g.out >> 1) & 1
+    force(t, g, 1, [1] * 6)  # six of their own number: meets "three of a kind" too
+    assert g.card.matches(g.dice(1)) and g.kept[1] == 63  # all kept: frozen until claimed
+    claim(t, 1)
+    t.advance(700)
+    assert "P1 BONUS! +1" in t.screen_text() and g.scores == [1, 0, 0] and g.phase == PLAY
+    assert g.dice(1) != [1] * 6 or g.kept[1] != 63  # a fresh hand: the dice roll again
+    g.scores[1] = 3
+    force(t, g, 1, [2] * 6)  # six of P2's number, meeting the card as well
+    claim(t, 1)
+    t.advance(700)
+    assert "P1 THUNDER P2 -1" in t.screen_text() and g.scores == [1, 2, 0] and g.phase == PLAY
+    force(t, g, 1, [4, 4, 4, 1, 2, 3])  # meets the card, no six: still out of it
+    claim(t, 1)
+    t.advance(700)
+    assert "P1 is out of this card" in t.screen_text() and g.scores == [1, 2, 0]
+    force(t, g, 3, [5, 5, 5, 1, 2, 3])  # the others still race for the card
+    claim(t, 3)
+    t.advance(700)
+    assert g.scores == [1, 2, 2] and "P3 GOT IT! +2" in t.screen_text()
+
+
 def test_everyone_out_voids_the_card():
     t, g = table(players=2)
     assert t.advance_until(lambda: g.phase == 1, 20000)
