@@ -389,6 +389,36 @@ def test_seeded_bot_matches_reach_a_winner(players, mode):
     assert "WIN" in t.screen_text()
 
 
+@pytest.mark.parametrize("players, level", [(2, "easy"), (4, "hard")])
+def test_bots_claim_at_nanosecond_resolution_so_two_bots_never_share_an_edge(players, level):
+    # bots used to claim a whole number of milliseconds after a moment they shared (the
+    # reveal, or the loop pass that rolled their dice), so two of them could press in the
+    # same nanosecond: with no tie window both took the card, and a quick game handed
+    # out more cards than the deck holds. Their delays are now drawn to the nanosecond.
+    t, g = table(players=players, bots=tuple(range(1, players + 1)), seed=1, mode="quick", bot_level=level)
+    edges, shared = [], []
+    real_claim, real_taken = g._claim, g._taken
+    g._claim = lambda p, at, now: (edges.append(at), real_claim(p, at, now))
+    g._taken = lambda who, now: (len(who) > 1 and shared.append(who), real_taken(who, now))
+    assert t.run_until_over(30 * 60 * 1000)
+    assert not shared and sum(g.scores) <= 50, (shared, g.scores)
+    assert len(set(edges)) == len(edges) > 50
+    assert sum(1 for e in edges if e % MS) > len(edges) * 9 // 10  # not on whole ms
+
+
+@pytest.mark.parametrize("level, lo, hi", [("easy", 600, 1200), ("normal", 400, 800), ("hard", 250, 450)])
+def test_bot_delays_are_drawn_to_the_nanosecond_within_their_level(level, lo, hi):
+    from games.lightning_dice_bots import Bot
+    from referee.rng import Rng
+
+    rng = Rng(5)
+    b = Bot(level)
+    seen = [b.see_ns(rng) for _ in range(200)]
+    assert lo * MS <= min(seen) and max(seen) <= hi * MS and len(set(seen)) == 200
+    assert sum(1 for s in seen if s % MS) >= 190
+    taps = [b.tap_ns(rng) for _ in range(200)]
+    assert sum(1 for s in taps if s % MS) >= 190
+
 def test_one_person_against_bots_and_the_same_seed_plays_the_same_match():
     out = []
     for _ in range(2):
