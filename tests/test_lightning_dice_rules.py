@@ -373,6 +373,48 @@ def test_doc_table_is_the_tool_output_and_every_card_is_reachable(published):
     assert [r[0] for r in rows] == [c.spec for c in DECK]
 
 
+@pytest.fixture(scope="module")
+def published_seats():
+    with open(lightning_deck.DOC, encoding="utf-8") as f:
+        return lightning_deck.parse_seats(f.read())
+
+
+@pytest.fixture(scope="module")
+def seat_rows(published_seats):
+    trials, seed, _ = published_seats
+    return lightning_deck.seats(trials, seed)
+
+
+def test_doc_seat_table_is_the_tool_output(published_seats, seat_rows):
+    trials, seed, rows = published_seats
+    assert [r[0] for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert seat_rows == rows
+    with open(lightning_deck.DOC, encoding="utf-8") as f:
+        text = f.read()
+    assert lightning_deck.render_seats(rows, trials, seed) in text  # the verdict line too
+
+
+class Dice:
+    """A stand-in generator: randint returns the given values in turn."""
+
+    def __init__(self, *values):
+        self.values = list(values)
+
+    def randint(self, a, b):
+        return self.values.pop(0)
+
+
+def test_a_hunt_is_judged_on_the_card_first_then_on_six_of_the_number():
+    hunt = lightning_deck.bonus_hunt
+    assert hunt(Card("no 6s"), 1, Dice(1, 1, 1, 1, 1, 1)) == (0, 2)     # six 1s meet it: Got it
+    assert hunt(Card("straight"), 1, Dice(1, 1, 1, 1, 1, 1)) == (0, 1)  # a Bonus
+    # no 6 kept, all six re-rolled; the second throw meets the card before six 6s
+    assert hunt(Card("sum >= 30"), 6, Dice(1, 2, 3, 4, 5, 5, 6, 6, 6, 6, 6, 1)) == (1, 2)
+    # the 6s kept, the free die re-rolled until the sixth 6
+    assert hunt(Card("straight"), 6, Dice(6, 6, 6, 6, 6, 2, 3, 6)) == (2, 1)
+    with pytest.raises(lightning_deck.Unreachable):
+        hunt(Card("straight"), 6, Dice(6, 6, 6, 6, 6, 2), cap=0)
+
 def test_simulation_fails_loudly_at_the_cap():
     with pytest.raises(lightning_deck.Unreachable):
         lightning_deck.balance(50, 1, deck=(Card("six 6s"),), cap=3)
