@@ -394,6 +394,24 @@ def test_doc_seat_table_is_the_tool_output(published_seats, seat_rows):
     assert lightning_deck.render_seats(rows, trials, seed) in text  # the verdict line too
 
 
+def test_every_number_is_asked_for_and_six_of_any_number_meets_as_many_cards():
+    # the old deck asked for no 3s or 4s, and six of a number met 18, 17, 13, 13, 16 and
+    # 20 cards for 1-6: seats holding 3 or 4 were paid less often for a Bonus hunt
+    for v in range(1, 7):
+        asked = [c.spec for c in DECK if re.search(r"\b(one|two|three|four|five|six) %ds?\b" % v, c.spec)]
+        assert len(asked) >= 2, (v, asked)
+    met = [sum(1 for c in DECK if c.matches([v] * 6)) for v in range(1, 7)]
+    assert len(set(met)) == 1, met
+    sums = [c.spec for c in DECK if c.spec.startswith("sum")]
+    assert len(sums) <= 12, sums  # the old deck had 19
+
+
+def test_every_seat_hunts_for_the_same_worth(seat_rows):
+    hunt, rate = lightning_deck.seat_spread(seat_rows)
+    assert hunt <= lightning_deck.HUNT_TOLERANCE and rate <= lightning_deck.RATE_TOLERANCE, seat_rows
+    assert lightning_deck.fair(seat_rows)
+    assert lightning_deck.HUNT_TOLERANCE == 0.01 and lightning_deck.RATE_TOLERANCE == 0.02  # as the docs say
+
 class Dice:
     """A stand-in generator: randint returns the given values in turn."""
 
