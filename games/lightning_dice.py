@@ -24,7 +24,8 @@
 # the claimer's own number -> Bonus +1; six of an opponent's -> Thunder, that one -1;
 # else a false claim -2 (scores never below 0). After a Bonus or Thunder the player's
 # six dice are rolled afresh and the target goes back to the card. A claim pressed
-# before the card was lit is a false start: out of this card's race (no points lost).
+# before the card was lit is a false start: out of this card's race (no points lost);
+# an out player may still take a Bonus or Thunder, even on six that also meet the card.
 # Quick game: the first to meet the card takes it (+1 card), a false claim puts the
 # claimer out of that card, no Bonus or Thunder; most cards when the deck is out wins.
 
@@ -318,8 +319,11 @@ class Game(BaseGame):
             self.box.sound.play(sound.FALSE_START, now)
             return
         dice = self.seen[p] if t >= self.seen_at[p] else self.before[p]
-        if self.card.matches(dice):
-            if (self.out >> p) & 1:
+        out = (self.out >> p) & 1
+        v = dice[0]
+        six = not self.quick and v <= self.players and rules.meets(dice, v)
+        if self.card.matches(dice) and not (out and six):
+            if out:  # out of this card's race: a Bonus or Thunder is still theirs (below)
                 self._note(p, seat(p) + " is out of this card", palette.BAD, now)
                 return
             race.press(p, t)
@@ -327,10 +331,7 @@ class Game(BaseGame):
             if self.over_at is not None:  # the card is taken: only the margin changes
                 self._margin()
             return
-        n = self.players
-        v = dice[0]
-        six = v <= n and rules.meets(dice, v)
-        if self.quick or not six:
+        if not six:
             if self.quick:
                 race.lock_out(p)
                 self.out |= 1 << p

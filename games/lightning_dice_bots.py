@@ -21,13 +21,17 @@ class Bot:
         i = LEVELS.index(level) if level in LEVELS else 1
         self.tap, self.tap_dev, self.see, self.see_dev, self.errors, self.style = _PARAMS[i]
 
+    # Delays are drawn to the nanosecond, as a person's are: bots often look at the same
+    # instant (the reveal, or the loop pass that rolled their dice), and whole
+    # milliseconds from it made two of them press in the same nanosecond (a tie).
+    # The widest range, 2 x 300 ms = 6e8 ns, is well inside randbelow's 2**32.
     def tap_ns(self, rng):
         # time to the next tap
-        return (self.tap - self.tap_dev + rng.randbelow(2 * self.tap_dev + 1)) * MS
+        return (self.tap - self.tap_dev) * MS + rng.randbelow(2 * self.tap_dev * MS + 1)
 
     def see_ns(self, rng):
         # time from good dice on screen to the claim's press
-        return (self.see - self.see_dev + rng.randbelow(2 * self.see_dev + 1)) * MS
+        return (self.see - self.see_dev) * MS + rng.randbelow(2 * self.see_dev * MS + 1)
 
     def wrong(self, rng):
         # claims on this roll although nothing is met

@@ -3,8 +3,12 @@
 # when a seat is a bot).
 #
 #   START    the throw-off, one round every ROUND_MS (ties throw again), then who starts
-#   TURN     the seat to play: double-tap = knock (when required), tap = throw. A throw
-#            without the required knock loses the turn (TURN again, the next seat)
+#   TURN     the seat to play: double-tap = knock, tap = throw. A throw without the
+#            required knock loses the turn (TURN again, the next seat). Option "Knock
+#            reminder": off (default, the printed game) nothing on the screen or the
+#            rings tells whether a knock is due (no prompt, no blinking ring, no symbol
+#            counts, a knock is shown alike needed or not); on: MUST KNOCK FIRST, a
+#            blinking ring, the counts, "no knock needed"
 #   CHOOSE   one-button menus (tap = next, hold = choose): the move or Pass, then its
 #            source, then its target (the rules' walk/group/label/pick; "Back" on
 #            every step after the first)
@@ -26,7 +30,10 @@ TITLE = "ZAP City"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 # "mixed": the bot seats alternate greedy, blocking, greedy...
-OPTIONS = (Option("bot", "Bots", ("greedy", "blocker", "mixed"), "greedy", ("greedy", "blocking", "mixed")),)
+OPTIONS = (
+    Option("bot", "Bots", ("greedy", "blocker", "mixed"), "greedy", ("greedy", "blocking", "mixed")),
+    Option("knock_reminder", "Knock reminder", (False, True), False, ("off", "on")),
+)
 
 START = const(0)
 TURN = const(1)
@@ -71,6 +78,7 @@ class Game(BaseGame):
         self.st = R.new_state(players)
         self.think_ns = THINK_MS * MS
         self.round_ns = ROUND_MS * MS
+        self.reminder = self.options.get("knock_reminder") is True  # off: the printed game
         self._kind = {}  # bot seat -> "greedy" / "blocker"
         self._b = None
         if self.bots:
@@ -142,8 +150,10 @@ class Game(BaseGame):
         st = self.st
         for p in range(1, self.players + 1):
             self.view.row(p, R.tops(st, p), R.city_disks(st, p), marks[p] if marks else 0)
-            if self.phase != START:
+            if self.phase == OVER or (self.phase != START and self.reminder):
                 self.view.note(p, str(R.distinct(st, p)) + "/6")
+            elif self.phase != START:
+                self.view.note(p, "")  # "5/6" would be the knock reminder in other words
 
     def _begin(self, now):
         # The seat to play may knock and throw (after the throw-off, a move or a lost turn).
@@ -156,7 +166,7 @@ class Game(BaseGame):
         self.saves += 1  # between turns: the app saves the match
         r = self.box.rings
         r.rest(self.players, now)
-        if self._must_knock():
+        if self.reminder and self._must_knock():
             r.set(p, rings.BLINK, palette.station(p), now_ns=now)
         else:
             r.set(p, rings.PULSE, palette.station(p), now_ns=now)
@@ -174,19 +184,23 @@ class Game(BaseGame):
         if self.is_bot(p):
             self.view.panel(who, seat(p) + " knocked" if R.knocked(self.st) else "", "the box plays",
                             self._kind[p], color=palette.DIM, first=c)
-        elif self._must_knock():
+        elif self.reminder and self._must_knock():
             self.view.panel(who, "MUST KNOCK FIRST:", "double-tap = knock", "a tap alone: turn lost",
                             color=palette.BAD, first=c)
         elif R.knocked(self.st):
             self.view.panel(who, seat(p) + " knocked", "tap = throw", color=palette.GOOD, first=c)
-        else:
+        elif self.reminder:
             self.view.panel(who, "tap = throw", first=c)
+        else:  # the same words whether a knock is due or not
+            self.view.panel(who, "tap = throw", "double-tap = knock", first=c)
 
     def _knock(self, now):
-        if not R.needs_knock(self.st, self.player):
+        if self.reminder and not R.needs_knock(self.st, self.player):
             self.view.panel(seat(self.player) + " to play", "no knock needed:", "tap = throw",
                             first=palette.station(self.player))
             return
+        # without the reminder a knock is taken and shown alike, needed or not: saying
+        # "no knock needed" would tell the table when one is
         R.knock(self.st)
         self._at = now
         p = self.player

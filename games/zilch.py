@@ -142,7 +142,8 @@ class Game(BaseGame):
         self.free = []  # dice that the next roll will throw again (for the screen)
         self.corners = 0
         self.challenged = 0  # the seat challenged this turn (0 = no challenge)
-        self.challenge_no = 0  # 1 or 2: which of the player's challenges this is
+        self.challenge_no = 0  # 1 or 2: which of the player's challenges this is (its
+        # penalty goes by its side of 5,000, penalty() below, not by this order)
         self.menu = None
         self.result = ""
         self._bot_value = None
@@ -168,6 +169,12 @@ class Game(BaseGame):
     def challenge_slot(self, player):
         # 0 (before 5,000) or 1 (after) if ``player`` may announce a challenge now, else -1
         return self.rules.challenge_slot(self.challenges[player], self.reached[player])
+
+    def penalty(self, player):
+        # what a Zilch costs ``player`` on a challenge announced now: the side of 5,000
+        # decides (600 before, 2,000 after), not how many challenges they have used. A
+        # total only moves when a turn ends, so the side stays put through the turn.
+        return self.rules.challenge_penalties[1 if self.reached[player] else 0]
 
     # --- the screen -----------------------------------------------------------------------
     def _draw(self):
@@ -271,7 +278,7 @@ class Game(BaseGame):
                     items.append(("Challenge " + seat(q), ("challenge", q)))
         title = "Your turn"
         if slot >= 0:
-            title = "Challenge risk " + str(self.rules.challenge_penalties[self.challenge_count[player]])
+            title = "Challenge risk " + str(self.penalty(player))
         self.menu = Menu(title, items, owner=player)
         self.go(PRE, now)
         self.saves += 1  # a turn begins (the last one ended): the app saves the match
@@ -385,7 +392,7 @@ class Game(BaseGame):
         self.result = "zilch"
         small = seat(p) + (" loses " + str(self.turn_points) if self.turn_points else " scores nothing")
         if self.challenged:
-            penalty = self.rules.challenge_penalties[self.challenge_no - 1]
+            penalty = self.penalty(p)
             record["penalty"] = penalty
             self.totals[p] = max(0, self.totals[p] - penalty)
             small = seat(p) + " pays " + str(penalty)

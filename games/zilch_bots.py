@@ -31,8 +31,8 @@ def challenge(g, p):
     lead = g.totals[leader]
     mine = g.totals[p]
     if g.bot_kinds[p] == "ev":
-        first = g.challenge_count[p] == 0
-        wanted = lead >= 1000 and (lead >= mine if first else lead > mine + 2000)
+        cheap = g.challenge_slot(p) == 0  # before 5,000: a Zilch costs 600, after 2,000
+        wanted = lead >= 1000 and (lead >= mine if cheap else lead > mine + 2000)
     else:
         wanted = lead >= mine + 3000
     return leader if wanted else 0

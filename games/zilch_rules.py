@@ -43,7 +43,8 @@ class Rules:
     pyramiding  dice set aside earlier in the turn combine with new ones
     challenge   each player may announce two challenge turns (penalties below)
     overtaking  a bank must also beat the previous player's last banked turn
-    challenge_penalties  points lost for a Zilch on the first and second challenge
+    challenge_penalties  points lost for a Zilch on the challenge before the split and
+                         on the one after (the side decides, not the order of use)
     challenge_split      one challenge before reaching this total, one after
     """
 

@@ -240,6 +240,33 @@ def test_payment_names_distinct_matching_dice_and_each_die_pays_once():
     assert R.payment(s, ("centre", "red", bits("red")), ["red", "red", None, None, None, None]) == (0, 1)
 
 
+def test_a_move_takes_its_markers_from_one_space_a_ruling_with_its_reason():
+    # Green on the yellow space and blue on the red space, both next to the border: the
+    # flyer prices a move per destination, but says its markers move one by one and
+    # arrive inverted, as one stack does. The box keeps one origin per move (one
+    # (frm, to, mask) per move): the two markers never share one payment for the border.
+    s = state_with({"yellow": ["green"], "red": ["blue"], "centre": ["white", "yellow", "purple", "red"]})
+    dice = ["white", "green", "blue", None, None, None]
+    moves = R.payable_moves(s, 1, dice)
+    to_border = [m for m in moves if m[1] == "border"]
+    assert sorted(to_border) == [("red", "border", bits("blue")), ("yellow", "border", bits("green"))]
+    R.play(s, ("yellow", "border", bits("green")), 1, dice)
+    assert not [m for m in R.payable_moves(s, 1, dice) if m[1] == "border"]  # one white: spent
+    with pytest.raises(ValueError):
+        R.play(s, ("red", "border", bits("blue")), 1, dice)
+    # the ruling is written down where the table reads the rulings, with its reasons
+    import os
+
+    docs = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
+    with open(os.path.join(docs, "rulings.md"), encoding="utf-8") as f:
+        rulings = f.read()
+    flyer = rulings[rulings.index("## The Essen 2006 flyer game"):]
+    assert "**One origin per move**" in flyer
+    for reason in ("per destination", "one by one", "inverted", "one stack"):
+        assert reason in flyer, reason
+    with open(os.path.join(docs, "flyer.md"), encoding="utf-8") as f:
+        assert "**One origin per move**" in f.read()
+
 def test_homebase_only_own_and_markers_stay_home():
     s = state_with({"border": ["red", "blue"], "home3": ["white"],
                     "centre": ["yellow", "green", "purple"]})

@@ -192,6 +192,37 @@ def test_a_claim_before_the_card_is_lit_is_a_false_start_out_of_that_card():
     assert g.scores == [0, 2]
 
 
+def test_a_false_starter_may_still_take_a_bonus_or_thunder_on_six_that_meet_the_card():
+    # out of the card after a false start, then six of a number that also meets the
+    # card: the card is gone for them, so the six count as a Bonus or a Thunder (the
+    # claim used to be refused as "out of this card" and the dice stayed frozen)
+    t, g = table(players=3)
+    assert t.advance_until(lambda: g.phase == 1, 20000)  # dark: the card is being drawn
+    claim(t, 1, t.now + 50 * MS)
+    to_play(t, g, "three of a kind")
+    t.advance(600)
+    assert "P1 false start: out" in t.screen_text() and (g.out >> 1) & 1
+    force(t, g, 1, [1] * 6)  # six of their own number: meets "three of a kind" too
+    assert g.card.matches(g.dice(1)) and g.kept[1] == 63  # all kept: frozen until claimed
+    claim(t, 1)
+    t.advance(700)
+    assert "P1 BONUS! +1" in t.screen_text() and g.scores == [1, 0, 0] and g.phase == PLAY
+    assert g.dice(1) != [1] * 6 or g.kept[1] != 63  # a fresh hand: the dice roll again
+    g.scores[1] = 3
+    force(t, g, 1, [2] * 6)  # six of P2's number, meeting the card as well
+    claim(t, 1)
+    t.advance(700)
+    assert "P1 THUNDER P2 -1" in t.screen_text() and g.scores == [1, 2, 0] and g.phase == PLAY
+    force(t, g, 1, [4, 4, 4, 1, 2, 3])  # meets the card, no six: still out of it
+    claim(t, 1)
+    t.advance(700)
+    assert "P1 is out of this card" in t.screen_text() and g.scores == [1, 2, 0]
+    force(t, g, 3, [5, 5, 5, 1, 2, 3])  # the others still race for the card
+    claim(t, 3)
+    t.advance(700)
+    assert g.scores == [1, 2, 2] and "P3 GOT IT! +2" in t.screen_text()
+
+
 def test_everyone_out_voids_the_card():
     t, g = table(players=2)
     assert t.advance_until(lambda: g.phase == 1, 20000)
@@ -357,6 +388,36 @@ def test_seeded_bot_matches_reach_a_winner(players, mode):
         assert g.pos == 50 and sum(s) <= 50
     assert "WIN" in t.screen_text()
 
+
+@pytest.mark.parametrize("players, level", [(2, "easy"), (4, "hard")])
+def test_bots_claim_at_nanosecond_resolution_so_two_bots_never_share_an_edge(players, level):
+    # bots used to claim a whole number of milliseconds after a moment they shared (the
+    # reveal, or the loop pass that rolled their dice), so two of them could press in the
+    # same nanosecond: with no tie window both took the card, and a quick game handed
+    # out more cards than the deck holds. Their delays are now drawn to the nanosecond.
+    t, g = table(players=players, bots=tuple(range(1, players + 1)), seed=1, mode="quick", bot_level=level)
+    edges, shared = [], []
+    real_claim, real_taken = g._claim, g._taken
+    g._claim = lambda p, at, now: (edges.append(at), real_claim(p, at, now))
+    g._taken = lambda who, now: (len(who) > 1 and shared.append(who), real_taken(who, now))
+    assert t.run_until_over(30 * 60 * 1000)
+    assert not shared and sum(g.scores) <= 50, (shared, g.scores)
+    assert len(set(edges)) == len(edges) > 50
+    assert sum(1 for e in edges if e % MS) > len(edges) * 9 // 10  # not on whole ms
+
+
+@pytest.mark.parametrize("level, lo, hi", [("easy", 600, 1200), ("normal", 400, 800), ("hard", 250, 450)])
+def test_bot_delays_are_drawn_to_the_nanosecond_within_their_level(level, lo, hi):
+    from games.lightning_dice_bots import Bot
+    from referee.rng import Rng
+
+    rng = Rng(5)
+    b = Bot(level)
+    seen = [b.see_ns(rng) for _ in range(200)]
+    assert lo * MS <= min(seen) and max(seen) <= hi * MS and len(set(seen)) == 200
+    assert sum(1 for s in seen if s % MS) >= 190
+    taps = [b.tap_ns(rng) for _ in range(200)]
+    assert sum(1 for s in taps if s % MS) >= 190
 
 def test_one_person_against_bots_and_the_same_seed_plays_the_same_match():
     out = []

@@ -373,6 +373,66 @@ def test_doc_table_is_the_tool_output_and_every_card_is_reachable(published):
     assert [r[0] for r in rows] == [c.spec for c in DECK]
 
 
+@pytest.fixture(scope="module")
+def published_seats():
+    with open(lightning_deck.DOC, encoding="utf-8") as f:
+        return lightning_deck.parse_seats(f.read())
+
+
+@pytest.fixture(scope="module")
+def seat_rows(published_seats):
+    trials, seed, _ = published_seats
+    return lightning_deck.seats(trials, seed)
+
+
+def test_doc_seat_table_is_the_tool_output(published_seats, seat_rows):
+    trials, seed, rows = published_seats
+    assert [r[0] for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert seat_rows == rows
+    with open(lightning_deck.DOC, encoding="utf-8") as f:
+        text = f.read()
+    assert lightning_deck.render_seats(rows, trials, seed) in text  # the verdict line too
+
+
+def test_every_number_is_asked_for_and_six_of_any_number_meets_as_many_cards():
+    # the old deck asked for no 3s or 4s, and six of a number met 18, 17, 13, 13, 16 and
+    # 20 cards for 1-6: seats holding 3 or 4 were paid less often for a Bonus hunt
+    for v in range(1, 7):
+        asked = [c.spec for c in DECK if re.search(r"\b(one|two|three|four|five|six) %ds?\b" % v, c.spec)]
+        assert len(asked) >= 2, (v, asked)
+    met = [sum(1 for c in DECK if c.matches([v] * 6)) for v in range(1, 7)]
+    assert len(set(met)) == 1, met
+    sums = [c.spec for c in DECK if c.spec.startswith("sum")]
+    assert len(sums) <= 12, sums  # the old deck had 19
+
+
+def test_every_seat_hunts_for_the_same_worth(seat_rows):
+    hunt, rate = lightning_deck.seat_spread(seat_rows)
+    assert hunt <= lightning_deck.HUNT_TOLERANCE and rate <= lightning_deck.RATE_TOLERANCE, seat_rows
+    assert lightning_deck.fair(seat_rows)
+    assert lightning_deck.HUNT_TOLERANCE == 0.01 and lightning_deck.RATE_TOLERANCE == 0.02  # as the docs say
+
+class Dice:
+    """A stand-in generator: randint returns the given values in turn."""
+
+    def __init__(self, *values):
+        self.values = list(values)
+
+    def randint(self, a, b):
+        return self.values.pop(0)
+
+
+def test_a_hunt_is_judged_on_the_card_first_then_on_six_of_the_number():
+    hunt = lightning_deck.bonus_hunt
+    assert hunt(Card("no 6s"), 1, Dice(1, 1, 1, 1, 1, 1)) == (0, 2)     # six 1s meet it: Got it
+    assert hunt(Card("straight"), 1, Dice(1, 1, 1, 1, 1, 1)) == (0, 1)  # a Bonus
+    # no 6 kept, all six re-rolled; the second throw meets the card before six 6s
+    assert hunt(Card("sum >= 30"), 6, Dice(1, 2, 3, 4, 5, 5, 6, 6, 6, 6, 6, 1)) == (1, 2)
+    # the 6s kept, the free die re-rolled until the sixth 6
+    assert hunt(Card("straight"), 6, Dice(6, 6, 6, 6, 6, 2, 3, 6)) == (2, 1)
+    with pytest.raises(lightning_deck.Unreachable):
+        hunt(Card("straight"), 6, Dice(6, 6, 6, 6, 6, 2), cap=0)
+
 def test_simulation_fails_loudly_at_the_cap():
     with pytest.raises(lightning_deck.Unreachable):
         lightning_deck.balance(50, 1, deck=(Card("six 6s"),), cap=3)

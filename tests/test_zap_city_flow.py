@@ -103,7 +103,10 @@ def fill_table():
 def test_registered_with_title_players_options_and_flow_table():
     assert "zap_city" in games.names() and ("zap_city", "ZAP City") in games.titles()
     assert Z.TITLE == "ZAP City" and (Z.MIN_PLAYERS, Z.MAX_PLAYERS) == (2, 4)
-    assert [o.key for o in Z.OPTIONS] == ["bot"] and Z.OPTIONS[0].choices == ("greedy", "blocker", "mixed")
+    assert [o.key for o in Z.OPTIONS] == ["bot", "knock_reminder"]
+    assert Z.OPTIONS[0].choices == ("greedy", "blocker", "mixed")
+    k = Z.OPTIONS[1]  # the printed game by default: no knock reminder
+    assert (k.title, k.choices, k.default, k.names) == ("Knock reminder", (False, True), False, ("off", "on"))
     assert len(Z.FLOW) == len(Z.NAMES) == Z.OVER + 1
     for nxt in Z.FLOW:
         assert all(0 <= p <= Z.OVER for p in nxt)
@@ -241,7 +244,7 @@ def knock_table():
 
 
 def test_double_tap_knocks_then_a_tap_throws():
-    t, g = table(2, st=knock_table())
+    t, g = table(2, st=knock_table(), knock_reminder=True)  # the prompt and ring: the reminder's
     assert t.box.rings.mode(1) == rings.BLINK
     text = t.screen_text()
     assert "MUST KNOCK FIRST:" in text and "double-tap = knock" in text
@@ -261,7 +264,7 @@ def test_double_tap_knocks_then_a_tap_throws():
 
 
 def test_a_throw_without_the_knock_loses_the_turn_and_says_so():
-    t, g = table(2, st=knock_table())
+    t, g = table(2, st=knock_table(), knock_reminder=True)
     t.box.sound.log = []
     throw(t, g, 0, 5, 5)
     assert g.player == 2 and g.phase == Z.TURN
@@ -277,12 +280,86 @@ def test_a_throw_without_the_knock_loses_the_turn_and_says_so():
 
 
 def test_a_knock_nobody_needs_does_nothing():
-    t, g = table(2)
+    t, g = table(2, knock_reminder=True)  # without the reminder it is taken (tests below)
     t.tap(1, 2)
     assert not R.knocked(g.st) and g.phase == Z.TURN and "no knock needed:" in t.screen_text()
     throw(t, g, 0, 1, 2)
     assert g.phase == Z.CHOOSE
 
+
+
+def knock_view(t, g, p=1):
+    """What the table sees of seat p's turn: the panel, the notes, p's ring."""
+    return ([line.text for line in g.view.lines], g.view.notes.text, t.box.rings.mode(p), t.ring(p))
+
+
+def test_without_the_reminder_nothing_on_the_screen_or_the_rings_says_a_knock_is_due():
+    # the printed game (the default): remembering to knock is the player's job; the
+    # prompt, the blinking ring, the "5/6" count and "no knock needed" said it for them
+    due, due_g = table(2, st=knock_table())
+    free, free_g = table(2)  # the same turn with no knock due
+    assert R.needs_knock(due_g.st, 1) and not R.needs_knock(free_g.st, 1)
+    assert not due_g.reminder and due_g.options["knock_reminder"] is False
+    for t in (due, free):
+        t.advance(300)
+    assert knock_view(due, due_g) == knock_view(free, free_g)
+    text = due.screen_text()
+    assert "KNOCK FIRST" not in text and "/6" not in text and "turn lost" not in text
+    assert "tap = throw" in text and "double-tap = knock" in text  # how to knock, always
+    assert due.box.rings.mode(1) == rings.PULSE
+    # a knock is taken and shown the same way whether it was needed or not
+    due.tap(1, 2)
+    free.tap(1, 2)
+    assert R.knocked(due_g.st) and R.knocked(free_g.st)
+    assert knock_view(due, due_g) == knock_view(free, free_g)
+    assert "P1 knocked" in free.screen_text() and "no knock needed" not in free.screen_text()
+    throw(free, free_g, 0, 1, 2)  # an unneeded knock changes nothing: the turn goes on
+    assert free_g.phase == Z.CHOOSE
+    throw(due, due_g, 0, 5, 5)
+    assert due_g.phase == Z.CHOOSE
+
+
+def test_without_the_reminder_the_printed_penalty_still_applies():
+    t, g = table(2, st=knock_table())
+    t.box.sound.log = []
+    throw(t, g, 0, 5, 5)  # no knock: the throw stands, the turn is lost
+    assert g.player == 2 and g.phase == Z.TURN and g.urban(1)[1][0] == "J"
+    assert g.city(1).count(None) == 1
+    text = t.screen_text()
+    assert "P1 did not knock:" in text and "turn lost" in text and "P2 to play" in text
+    assert any(cue == Z.sound.LOCKOUT for _, cue in t.box.sound.log)
+    throw(t, g, 0, 0, 0)
+    choose(t, g, "Pass")
+    choose(t, g, "Confirm")
+    assert g.player == 1 and t.box.rings.mode(1) == rings.PULSE  # still due, still unsaid
+    assert "KNOCK" not in t.screen_text()
+
+
+def test_the_symbol_counts_show_at_the_end_and_the_launcher_offers_the_reminder():
+    t, g = table(2, st=knock_table())
+    t.tap(1, 2)
+    throw(t, g, 0, 5, 5)
+    choose(t, g, "City-Transfer")
+    choose(t, g, "die 3: J")
+    choose(t, g, "Confirm")
+    assert g.over and "6/6" in t.screen_text() and "1. P1  6 symbols" in t.screen_text()
+    # the launcher lists the option (off), a hold turns it on, and the match has it
+    t = SimTable(players=2, settings={"REFEREE_GAME": "zap_city"})
+    t.hold(1)  # ZAP City
+    t.hold(1)  # 2 players
+    launcher = t.app.launcher
+    lines = [text for text, _ in launcher.menu.items]
+    assert "Knock reminder: off" in lines
+    for _ in range(lines.index("Knock reminder: off") - launcher.menu.index):
+        t.tap(1)
+    t.hold(1)
+    lines = [text for text, _ in launcher.menu.items]
+    assert "Knock reminder: on" in lines
+    for _ in range((-launcher.menu.index) % len(lines)):
+        t.tap(1)
+    assert launcher.menu.current()[0] == "Start!"
+    t.hold(1)
+    assert t.app.mode == "game" and t.game.reminder is True and t.game.options["knock_reminder"] is True
 
 # --- input discipline ------------------------------------------------------------------
 def test_presses_of_other_seats_and_bouncing_buttons():

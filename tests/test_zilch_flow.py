@@ -109,9 +109,9 @@ def check_log(log, rules, players):
         assert all(x >= 0 for x in after)
         touched = [q for q in range(1, players + 1) if after[q] != before[q]]
         assert set(touched) <= {p, r["challenged"]}
+        slot = 1 if p in reached else 0  # the side of 5,000: it sets a challenge's penalty
         if r["challenged"]:
             slots = used.setdefault(p, [])
-            slot = 1 if p in reached else 0
             assert slot not in slots, "a challenge slot used twice"
             slots.append(slot)
             assert r["challenge_no"] == len(slots) <= 2
@@ -131,7 +131,7 @@ def check_log(log, rules, players):
         else:
             assert r["points"] == 0
             if r["challenged"]:
-                cost = 600 if r["challenge_no"] == 1 else 2000
+                cost = 2000 if slot else 600
                 assert r["penalty"] == cost
                 assert after[p] == max(0, before[p] - cost)
             else:
@@ -546,6 +546,28 @@ def test_second_challenge_after_5000_costs_2000_and_no_third():
     assert g.player == 1 and values(g) == [("roll",)]  # both challenges used
 
 
+def test_the_challenge_penalty_goes_by_the_side_of_5000_not_by_the_order_used():
+    # the printed rule: "un avant 5000 points et un apres", a Zilch costing 600 on the
+    # first and 2,000 on the second; the first is the one before 5,000. A player who
+    # skipped the early challenge used to pay only 600 on the late one (skipping it was
+    # free); the late challenge now costs 2,000 whenever it is used
+    t, g = table(2, challenge=True)
+    g.totals[1:] = [6000, 1000]
+    g.on_board[1:] = [True, True]
+    g.restore(g.state(), t.now)
+    assert g.challenges[1] == [False, False] and g.challenge_slot(1) == 1
+    assert "Challenge risk 2000" in t.screen_text()
+    load_dice(g, [2, 3, 4, 6, 6, 2])
+    choose(t, g, ("challenge", 2))
+    wait_for(t, g, (zilch.END,))
+    assert g.totals[1:] == [4000, 1000] and g.last_turn["penalty"] == 2000
+    assert g.last_turn["challenge_no"] == 1  # the first challenge P1 announced, yet 2,000
+    assert "P1 pays 2000" in t.screen_text()
+    next_turn(t, g)
+    zilch_turn(t, g)  # P2
+    next_turn(t, g)
+    assert g.player == 1 and values(g) == [("roll",)]  # below 5,000, but "before" is closed
+
 def test_a_restored_challenge_turn_keeps_its_challenge():
     t, g = table(2, challenge=True)
     choose(t, g, ("challenge", 2))
@@ -799,11 +821,11 @@ def test_the_before_challenge_closes_for_good_once_5000_is_reached():
     assert g.totals[1:] == [4800, 1000]
     next_turn(t, g)
     assert g.player == 1 and g.challenge_slot(1) == 1  # below 5,000, yet only "after"
-    assert "Challenge risk 600" in t.screen_text()  # the first challenge P1 announces
+    assert "Challenge risk 2000" in t.screen_text()  # P1's first challenge, the "after" one
     load_dice(g, [2, 3, 4, 6, 6, 2])
     choose(t, g, ("challenge", 2))
     wait_for(t, g, (zilch.END,))
-    assert g.challenges[1] == [False, True] and g.totals[1] == 4200
+    assert g.challenges[1] == [False, True] and g.totals[1] == 2800
     s = g.state()
     assert s["reached"][1] is True
     t2, g2 = table(2, challenge=True)
