@@ -14,7 +14,7 @@
 #   MARKERS menu: which markers (Back)
 #   TO      menu: where to; the dice that would pay are framed (Back)
 #   CONFIRM menu: Move (pay and go) or Back; then FROM again
-#   BOT     a bot seat plays a move every THINK_MS (the paying dice framed first)
+#   BOT     a bot seat plays a move every think time (referee.turns: the paying dice framed first)
 #   OVER    all six markers home, the turn cap, or the table ended it (pause menu: the
 #           app then shows standings())
 # Only the active seat's button drives its menus; other seats' presses are ignored.
@@ -26,9 +26,10 @@ from games.flyer_rules import ADJACENT  # noqa: F401  (pinned)
 from games.flyer_screen import View
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
-from referee.game import BaseGame, Option
+from referee.game import Option
 from referee.gestures import HOLD
 from referee.menu import BACK, Menu
+from referee.turns import TurnGame
 
 TITLE = "Flyer (Essen 2006)"
 MIN_PLAYERS = 2
@@ -58,7 +59,6 @@ FLOW = (
     (),  # OVER
 )
 
-THINK_MS = const(700)  # a bot's move: the payment shown halfway, played at the end
 ROLL_MS = const(600)  # the colour dice tumble
 SETUP_MS = const(4000)  # a table of bots reads the set-up this long
 FLASH_MS = const(1500)  # a homebase owner's ring flashes on scoring
@@ -74,10 +74,11 @@ def _mask(colours):
     return m
 
 
-class Game(BaseGame):
+class Game(TurnGame):
     TITLE = TITLE
     FLOW = FLOW
     NAMES = NAMES
+    BOTS = "games.flyer_bots"
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         people = players
@@ -85,12 +86,7 @@ class Game(BaseGame):
         super().__init__(box, R.PLAYERS, bots, seed, options, settings)
         o = self.options
         self.covered = o.get("covered") in (True, "on")
-        self.bot = None
-        if self.bots:
-            from games import flyer_bots
-
-            self.bot = flyer_bots.BOTS.get(o.get("bot"), flyer_bots.greedy)
-        self.think_ns = THINK_MS * MS
+        self.bot_kind = o.get("bot") if o.get("bot") in ("greedy", "spoiler") else "greedy"
         self.roll_ns = ROLL_MS * MS
         self.st, self.throws = R.setup(self.rng, R.PLAYERS)
         self.dice = None  # the throw, None for each spent die (None: not thrown)
@@ -167,11 +163,14 @@ class Game(BaseGame):
                     self._frame = frame
                     self.view.show_dice(None, (), frame)
         elif phase == BOT:
-            self._bot_tick(now_ns, since)
+            if not self.thinking():  # a bot's step begins with the phase
+                self.think(self.phase_at, self.brain.search(self.bot_kind, self.st, self.player, self.dice,
+                                                            self.covered, self.rng))
+            self.bot_tick(now_ns)
 
     def resumed(self, now_ns, paused_ns):
         # the pause menu closed: timers go on where they stopped
-        self.phase_at += paused_ns
+        super().resumed(now_ns, paused_ns)
         self.flash_at += paused_ns
 
     def standings(self):
@@ -343,22 +342,20 @@ class Game(BaseGame):
         self.view.show_dice(self.dice, paying)
 
     # --- bots ---------------------------------------------------------------------
-    def _bot_tick(self, now, since):
-        if self.move is None:
-            if since < self.think_ns // 2:
-                return
-            move = self.bot(self.st, self.player, self.dice, self.covered, self.rng)
-            if move is None:
-                self._end_turn(now)
-                return
-            self.move = move
-            self._show_move(None, 0, move)
-            self.view.lines(self.last, R.describe(move))
-        elif since >= self.think_ns:
-            if self._played(self.move, now):
-                self.go(BOT, now)
-                self.view.board(self.st.stacks)
-                self.view.lines(self.last, seat(self.player) + " thinks...")
+    def bot_show(self, move, now):
+        # the bot's move framed (its payment) at half its think time; None ends the turn
+        if move is None:
+            self._end_turn(now)
+            return
+        self.move = move
+        self._show_move(None, 0, move)
+        self.view.lines(self.last, R.describe(move))
+
+    def bot_act(self, move, now):
+        if self._played(move, now):
+            self.go(BOT, now)
+            self.view.board(self.st.stacks)
+            self.view.lines(self.last, seat(self.player) + " thinks...")
 
     # --- the end ------------------------------------------------------------------
     def _game_over(self, now, how):
@@ -394,9 +391,6 @@ class Game(BaseGame):
             r.set(self.flash, rings.FLASH, palette.station(self.flash), now_ns=self.flash_at)
 
     # --- saving -------------------------------------------------------------------
-    def round_saves(self):
-        return self.players  # a save at every turn: a round is a turn each homebase
-
     def state(self):
         # the rules' save data plus whose turn it is (saved only between turns)
         d = R.to_data(self.st)

@@ -2,7 +2,8 @@
 #
 # Both have the same call: choose(state, player, dice_left, covered_rule, rng) -> a move
 # (a tuple from games.flyer_rules.payable_moves) or None to end the turn. The flow calls
-# it again after each move with the dice still left.
+# it again after each move with the dice still left; on the box it runs the same search
+# a slice a loop pass: search(name, ...) (referee.turns).
 #
 # Both search every sequence of payable moves the dice left allow (at most three moves:
 # each costs two dice or more), depth first, with a node budget, and play the first move
@@ -24,6 +25,7 @@
 
 from games import flyer_rules as R
 from referee.core import const
+from referee.turns import finish
 
 BUDGET = const(400)  # search nodes per decision, shared by the first moves
 MIN_SHARE = const(8)  # nodes each first move gets at least
@@ -110,7 +112,9 @@ def _best(state, player, dice, covered, depth, ev, budget):
     return best
 
 
-def _choose(state, player, dice_left, covered, rng, ev):
+def _search(state, player, dice_left, covered, rng, ev):
+    # a generator (referee.turns): it yields after each first move weighed (the state
+    # whole again), and returns the move
     dice = list(dice_left)
     n = 0
     for _m in R.moves_iter(state, player, dice, covered):
@@ -124,6 +128,7 @@ def _choose(state, player, dice_left, covered, rng, ev):
         u = _do(state, m, player, dice)
         v = _best(state, player, dice, covered, DEPTH - 1, ev, [share])
         _undo(state, u, player, dice)
+        yield
         if v > best:
             best = v
             picks = [m]
@@ -135,15 +140,21 @@ def _choose(state, player, dice_left, covered, rng, ev):
 
 
 def greedy(state, player, dice_left, covered_rule, rng):
-    return _choose(state, player, dice_left, covered_rule, rng, _greedy_eval)
+    return finish(_search(state, player, dice_left, covered_rule, rng, _greedy_eval))
 
 
 def spoiler(state, player, dice_left, covered_rule, rng):
-    return _choose(state, player, dice_left, covered_rule, rng, _spoil_eval)
+    return finish(_search(state, player, dice_left, covered_rule, rng, _spoil_eval))
 
 
 BOTS = {"greedy": greedy, "spoiler": spoiler}
 choose = greedy  # the default bot
+_EVAL = {"greedy": _greedy_eval, "spoiler": _spoil_eval}
+
+
+def search(name, state, player, dice_left, covered_rule, rng):
+    # the bot ``name``'s decision as a search the box runs a slice a loop pass
+    return _search(state, player, dice_left, covered_rule, rng, _EVAL.get(name, _greedy_eval))
 
 
 def play_turn(state, player, dice, covered_rule, rng, bot=greedy):

@@ -22,9 +22,10 @@ from games import zap_city_rules as R
 from games.zap_city_screen import CITY0, View
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
-from referee.game import BaseGame, Option
+from referee.game import Option
 from referee.gestures import TAP
 from referee.menu import Menu
+from referee.turns import TurnGame
 
 TITLE = "ZAP City"
 MIN_PLAYERS = 2
@@ -44,7 +45,8 @@ NAMES = ("start", "turn", "choose", "confirm", "over")
 FLOW = ((TURN, OVER), (CHOOSE, TURN, OVER), (CONFIRM, OVER), (CHOOSE, TURN, OVER), ())
 
 ROUND_MS = const(2500)  # each throw-off round stays this long
-THINK_MS = const(700)  # a bot's step: its choice shows at half, is taken at the end
+KNOCK = "knock"  # a bot's first step of a turn (referee.turns: its choice)
+THROW = "throw"
 
 PASS = const(-1)  # menu values besides the rules' fields
 BACK = const(-2)
@@ -68,23 +70,19 @@ def _split(text):
     return text[:i + 1], text[i + 2:]
 
 
-class Game(BaseGame):
+class Game(TurnGame):
     TITLE = TITLE
     FLOW = FLOW
     NAMES = NAMES
+    BOTS = "games.zap_city_bots"
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
         self.st = R.new_state(players)
-        self.think_ns = THINK_MS * MS
         self.round_ns = ROUND_MS * MS
         self.reminder = self.options.get("knock_reminder") is True  # off: the printed game
         self._kind = {}  # bot seat -> "greedy" / "blocker"
-        self._b = None
         if self.bots:
-            from games import zap_city_bots
-
-            self._b = zap_city_bots
             kind = self.options.get("bot", "greedy")
             i = 0
             for b in sorted(self.bots):
@@ -96,11 +94,11 @@ class Game(BaseGame):
         self.stack = []  # the prefixes of the menus shown this turn (Back pops)
         self.action = None  # the move waiting for its confirmation (None: Pass)
         self.plan = None  # a bot's chosen move
+        self._pending = None  # a bot's search for it, begun at its throw (referee.turns)
         self.rounds = None  # the throw-off while it is shown
         self.result = ""  # the action just taken, in words
         self._r = 0  # the throw-off round on screen
-        self._at = 0  # when the current step began (bots, throw-off)
-        self._shown = False  # a bot's choice is highlighted
+        self._at = 0  # when the throw-off's round appeared
 
     # -- pinned views ----------------------------------------------------------------
     def city(self, player):
@@ -162,7 +160,6 @@ class Game(BaseGame):
         self.plan = None
         self.stack = []
         self.go(TURN, now)
-        self._at = now
         self.saves += 1  # between turns: the app saves the match
         r = self.box.rings
         r.rest(self.players, now)
@@ -173,6 +170,13 @@ class Game(BaseGame):
         self.view.active(p)
         self._board()
         self._ask_throw()
+        self._bot_turn(now)
+
+    def _bot_turn(self, now):
+        # a bot's first step of its turn: knock (exactly when the rules require it), or throw
+        if self.is_bot(self.player):
+            knock = self._must_knock() and self.brain.wants_knock(self.st, self.player)
+            self.think(now, KNOCK if knock else THROW)
 
     def _must_knock(self):
         return R.needs_knock(self.st, self.player) and not R.knocked(self.st)
@@ -202,11 +206,11 @@ class Game(BaseGame):
         # without the reminder a knock is taken and shown alike, needed or not: saying
         # "no knock needed" would tell the table when one is
         R.knock(self.st)
-        self._at = now
         p = self.player
         self.box.rings.set(p, rings.PULSE, palette.station(p), now_ns=now)
         self.box.sound.play(sound.COUNT, now)
         self._ask_throw()
+        self._bot_turn(now)
 
     def _throw(self, now):
         p = self.player
@@ -217,8 +221,9 @@ class Game(BaseGame):
             self.box.sound.play(sound.LOCKOUT, now)
             self._next(now)
             return
-        if self.is_bot(p):
-            self.plan = self._b.choose(self.st, p, self.rng, self._kind[p])
+        if self.is_bot(p):  # its search runs a slice a loop pass while the menu is up
+            self.plan = None
+            self._pending = self.brain.search(self.st, p, self.rng, self._kind[p])
         self.go(CHOOSE, now)
         self._open((), now)
 
@@ -235,8 +240,6 @@ class Game(BaseGame):
         # Show the menu that follows prefix: the moves (prefix ()), or the next step
         # with more than one choice; confirm once prefix names one action.
         p = self.player
-        self._at = now
-        self._shown = False
         if not prefix:
             acts = self._acts(())
             items = [(R.KINDS[k], k) for k in R.group(acts, ())]
@@ -255,14 +258,21 @@ class Game(BaseGame):
             self.stack.append(prefix)
         self.menu = Menu(_ASK[len(prefix)] % p, items, owner=p)
         self._draw_menu()
+        self._bot_step(now)
+
+    def _bot_step(self, now):
+        # a bot's menu step: the search begun at its throw, then the plan it found
+        if self.is_bot(self.player):
+            search = self._pending
+            self._pending = None
+            self.think(now, search if search is not None else self.plan)
 
     def _confirm(self, action, now):
         self.action = action
         self.go(CONFIRM, now)
-        self._at = now
-        self._shown = False
         self.menu = Menu("", [("Confirm", YES), ("Back", BACK)], owner=self.player)
         self._draw_menu()
+        self._bot_step(now)
 
     def _draw_menu(self):
         m = self.menu
@@ -420,31 +430,33 @@ class Game(BaseGame):
                 else:
                     self.rounds = None
                     self._begin(now_ns)
-        elif self.phase != OVER and self.is_bot(self.player):
-            self._bot(now_ns)
+        elif self.bot_seat():
+            self.bot_tick(now_ns)
 
     def resumed(self, now_ns, paused_ns):
-        self._at += paused_ns  # a throw-off round or a bot's step goes on where it stopped
+        super().resumed(now_ns, paused_ns)
+        self._at += paused_ns  # a throw-off round goes on where it stopped
 
-    def _bot(self, now):
-        t = now - self._at
+    # -- bots (games.zap_city_bots decides; referee.turns runs its steps) ---------------
+    def bot_show(self, choice, now):
         if self.phase == TURN:
-            if t >= self.think_ns:
-                if self._must_knock() and self._b.wants_knock(self.st, self.player):
-                    self._knock(now)
-                else:
-                    self._throw(now)
             return
+        self.plan = choice
         m = self.menu
-        if not self._shown and t >= self.think_ns // 2:
-            self._shown = True
-            want = self._want()
-            for i in range(len(m.items)):
-                if m.items[i][1] == want:
-                    m.index = i
-            self._draw_menu()
-        elif self._shown and t >= self.think_ns:
-            self._choose(m.current()[1], now)
+        want = self._want()
+        for i in range(len(m.items)):
+            if m.items[i][1] == want:
+                m.index = i
+        self._draw_menu()
+
+    def bot_act(self, choice, now):
+        if self.phase == TURN:
+            if choice == KNOCK:
+                self._knock(now)
+            else:
+                self._throw(now)
+        else:
+            self._choose(self.menu.current()[1], now)
 
     def _want(self):
         # The menu value that leads to the bot's plan.
@@ -455,9 +467,6 @@ class Game(BaseGame):
         return R.field(self.plan, len(self.stack[-1]))
 
     # -- saving ------------------------------------------------------------------------
-    def round_saves(self):
-        return self.players  # a save at every turn: a round is a turn each
-
     def state(self):
         return {"zap": R.to_data(self.st), "turn": self.player, "result": self.result}
 

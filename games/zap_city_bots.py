@@ -1,5 +1,6 @@
 # ZAP City bots (docs/zap_city.md, "The bots").
 #   choose(state, seat, rng) -> one of legal_actions(state, seat), or None to pass
+#   search(state, seat, rng) -> the same decision, a generator run a slice a loop pass
 #   wants_knock(state, seat) -> bool, asked before the throw: a bot knocks exactly when
 #     the rules require it
 # BOTS: (name, choose) pairs, in menu order.
@@ -31,8 +32,10 @@ from games.zap_city_rules import (
     undo,
 )
 from referee.core import const
+from referee.turns import finish
 
 _WIN = const(1000000)
+SLICE = const(6)  # actions weighed per loop pass (about 10 ms on a Pico)
 _LOCK = const(-900000)
 
 
@@ -102,13 +105,20 @@ def _blocker_score(st, me):
     return score
 
 
-def _choose(st, me, rng, score, keep_own):
+def _search(st, me, rng, score, keep_own):
+    # a generator (referee.turns): it yields every SLICE actions, the state whole
+    # between two slices, and returns its choice
     actions = legal_actions(st, me)
+    yield
     best = score(st, me)
     own = _value(st, me) if keep_own else 0
     choice = None
     ties = 0
+    n = 0
     for a in actions:
+        n += 1
+        if n % SLICE == 0:
+            yield
         perform(st, a)
         v = score(st, me)
         if keep_own and _value(st, me) < own:
@@ -126,18 +136,25 @@ def _choose(st, me, rng, score, keep_own):
 
 
 def greedy(st, seat, rng):
-    return _choose(st, seat, rng, _greedy_score, False)
+    return finish(_search(st, seat, rng, _greedy_score, False))
 
 
 def blocker(st, seat, rng):
-    return _choose(st, seat, rng, _blocker_score, True)
+    return finish(_search(st, seat, rng, _blocker_score, True))
 
 
 BOTS = (("greedy", greedy), ("blocker", blocker))
+_HOW = (("greedy", _greedy_score, False), ("blocker", _blocker_score, True))
+
+
+def search(st, seat, rng, name="greedy"):
+    """The bot's decision as a search the box runs a slice a loop pass (referee.turns)."""
+    for n, score, keep_own in _HOW:
+        if n == name:
+            return _search(st, seat, rng, score, keep_own)
+    raise ValueError("unknown bot: " + str(name))
 
 
 def choose(st, seat, rng, name="greedy"):
-    for n, bot in BOTS:
-        if n == name:
-            return bot(st, seat, rng)
-    raise ValueError("unknown bot: " + str(name))
+    """The bot's decision at once: one of legal_actions(st, seat), or None to pass."""
+    return finish(search(st, seat, rng, name))

@@ -21,8 +21,9 @@ from games.zilch_rules import options as legal_options
 from games.zilch_screen import View
 from referee import dice, palette, rings, sound
 from referee.core import MS, const, seat
-from referee.game import BaseGame, Option
+from referee.game import Option
 from referee.menu import Menu
+from referee.turns import TurnGame
 
 TITLE = "Zilch"
 MIN_PLAYERS = 2
@@ -57,7 +58,6 @@ FLOW = (
     (),  # OVER
 )
 
-THINK_MS = const(700)  # a bot's visible think time per decision
 ROLL_MS = const(600)  # the dice tumble
 SHOW_MS = const(1600)  # a bank or a Zilch stays on screen
 FRAME_MS = const(70)  # tumble frame
@@ -76,10 +76,12 @@ def _without(roll, taken):
     return rest
 
 
-class Game(BaseGame):
+class Game(TurnGame):
     TITLE = TITLE
     FLOW = FLOW
     NAMES = NAMES
+    BOTS = "games.zilch_bots"
+    SHOW_HALVES = 2  # a bot's choice shows after a whole think time, is taken half one later
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
@@ -99,13 +101,8 @@ class Game(BaseGame):
 
             self.strategy = zilch_strategy
         self.bot_kinds = {}  # bot seat -> "ev" or "cautious"
-        self._bots = None  # games.zilch_bots, only when a seat is a bot
-        if self.bots:
-            from games import zilch_bots
-
-            self._bots = zilch_bots
-            self.bot_kinds = zilch_bots.levels(o.get("bot", "expected"), self.bots)
-        self.think_ns = THINK_MS * MS
+        if self.brain is not None:
+            self.bot_kinds = self.brain.levels(o.get("bot", "expected"), self.bots)
         self.roll_ns = ROLL_MS * MS
         self.show_ns = SHOW_MS * MS
         n = players + 1  # per-seat lists, index 0 unused
@@ -129,10 +126,6 @@ class Game(BaseGame):
         self._new_turn_state(1)
         self.view = View(self.root, players)
 
-    def go(self, phase, now):
-        BaseGame.go(self, phase, now)
-        self._bot_value = None
-
     # --- per-turn state ---------------------------------------------------------------
     def _new_turn_state(self, player):
         self.player = player
@@ -146,8 +139,6 @@ class Game(BaseGame):
         # penalty goes by its side of 5,000, penalty() below, not by this order)
         self.menu = None
         self.result = ""
-        self._bot_value = None
-        self._bot_at = 0
         self._bot_bank = False
 
     def dice_left(self):
@@ -489,34 +480,24 @@ class Game(BaseGame):
         elif phase == END:
             if now_ns - self.phase_at >= self.show_ns:
                 self._after_turn(now_ns)
-        elif phase != OVER and self._bots is not None and self.is_bot(self.player):
-            self._bot_tick(now_ns)
+        elif self.bot_seat():
+            if not self.thinking():  # a bot's step begins with the phase (the menu is up)
+                self.think(self.phase_at, self._bot_decide())
+            self.bot_tick(now_ns)
 
-    def resumed(self, now_ns, paused_ns):
-        # the pause menu closed: the tumble, a result on screen and a bot's think
-        # time go on where they stopped
-        self.phase_at += paused_ns
-        self._bot_at += paused_ns
+    # --- bots (games.zilch_bots decides; referee.turns runs its steps) --------------------
+    def bot_show(self, value, now):
+        for i, item in enumerate(self.menu.items):
+            if item[1] == value:
+                self.menu.index = i
+        self._draw_dice()
+        self._draw_menu()
 
-    # --- bots (games.zilch_bots decides) --------------------------------------------------------
-    def _bot_tick(self, now):
-        if self._bot_value is None:
-            if now - self.phase_at >= self.think_ns:
-                value = self._bot_decide()
-                for i, item in enumerate(self.menu.items):
-                    if item[1] == value:
-                        self.menu.index = i
-                self._bot_value = value
-                self._bot_at = now
-                self._draw_dice()
-                self._draw_menu()
-        elif now - self._bot_at >= self.think_ns // 2:
-            value = self._bot_value
-            self._bot_value = None
-            self._choose(value, now)
+    def bot_act(self, value, now):
+        self._choose(value, now)
 
     def _bot_decide(self):
-        bots = self._bots
+        bots = self.brain
         if self.phase == PRE:
             q = bots.challenge(self, self.player)
             return ("challenge", q) if q else ("roll",)
@@ -529,9 +510,6 @@ class Game(BaseGame):
         return ("bank",) if bots.banks(self, self._bot_bank) else ("roll",)
 
     # --- saving (BaseGame.record() adds seats, bots, options, seed, generator) -------------
-    def round_saves(self):
-        return self.players  # a save at every turn: a round is a turn each
-
     def standings(self):
         # best first by banked points
         t = self.totals

@@ -49,6 +49,7 @@ def test_the_table_parser_reads_the_probe_lines():
                          + "\nFWC error -\nFWC DONE\n", row)
     assert (row.launcher, row.passes, row.low, row.worst_us, row.over) == (83168, 1000, 41440, 23456, False)
     assert row.what == "game 3->4 gc" and row.percentile_ms(0.5) == 5.25 and row.percentile_ms(0.995) == 5.5
+    assert firmware_check.bucket_top_ms(127) == 32.0 and firmware_check.bucket_top_ms(128) == 40.0
     assert row.ok() and row.ok(strict_time=True)  # longest 23.5 ms <= 50, p99 5.5 ms <= 20
     row.worst_us = 60000
     assert row.ok() and not row.ok(strict_time=True)

@@ -9,7 +9,7 @@ import games
 from games import zap_city as Z
 from games import zap_city_rules as R
 from hardware.sim import SimTable
-from referee import rings
+from referee import rings, turns
 from referee.core import MS
 from referee.rng import Rng
 
@@ -429,7 +429,7 @@ def test_bots_play_at_a_visible_pace_and_one_person_plays_three_bots():
 
 def test_a_bots_button_is_ignored():
     t, g = table(2, bots=(2,))
-    g.think_ns = Z.THINK_MS * MS
+    g.think_ns = turns.THINK_MS * MS
     throw(t, g, 0, 1, 2)
     choose(t, g, "Pass")
     choose(t, g, "Confirm")

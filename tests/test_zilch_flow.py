@@ -232,7 +232,7 @@ def test_bots_follow_the_default_pace():
     t.advance(600)
     assert g.phase == zilch.PRE and g.player == 1  # still thinking
     t.advance(200)
-    assert g.phase == zilch.PRE and g._bot_value == ("roll",)  # choice shown
+    assert g.phase == zilch.PRE and g.bot_shown() == ("roll",)  # choice shown
     t.advance(400)
     assert g.phase in (zilch.ROLL, zilch.PICK, zilch.END)
 
@@ -753,7 +753,7 @@ def test_a_pause_does_not_cut_the_result_or_a_bots_think_time():
     t.menu()
     t.advance(3000)
     t.hold(1)
-    assert g.phase == zilch.PRE and g._bot_value is None  # still thinking after the pause
+    assert g.phase == zilch.PRE and g.bot_shown() is None  # still thinking after the pause
     wait_for(t, g, (zilch.ROLL, zilch.PICK, zilch.END))
 
 
