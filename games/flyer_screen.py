@@ -78,7 +78,7 @@ class View:
         self.rims = []
         for _ in range(2):
             r = vectorio.Rectangle(pixel_shader=pick, width=PAD_W + 6, height=PAD_H + 6)
-            r.hidden = True
+            screen.set_shown(r, False)
             self.rims.append(r)
             add(r)
         self.pads = {}
@@ -112,7 +112,7 @@ class View:
             x = DIE_X + (i % 3) * DIE_STEP
             y = DIE_Y + (i // 3) * DIE_STEP
             f = vectorio.Rectangle(pixel_shader=pick, width=DIE + 6, height=DIE + 6, x=x - 3, y=y - 3)
-            f.hidden = True
+            screen.set_shown(f, False)
             self.frames.append(f)
             add(f)
             d = screen.rect(x, y, DIE, DIE, SPENT)
@@ -156,9 +156,9 @@ class View:
                 x, y = self.pads[s]
                 r.x = x - PAD_W // 2 - 3
                 r.y = y - 3
-                r.hidden = False
+                screen.set_shown(r)
             else:
-                r.hidden = True
+                screen.set_shown(r, False)
         for k in range(4):
             screen.set_color(self.home_rims[k], PICK if R.HOMES[k] == to else palette.station(k + 1))
         for s in stacks:
@@ -169,14 +169,12 @@ class View:
                     m = self.marks[st[i]]
                     m.x = x + 4 + i * 10
                     m.y = y + HOME_H - 10
-                    m.width = 8
-                    m.height = 8
+                    screen.resize(m, 8, 8)
             else:
                 x, y = self.pads[s]
                 for i in range(len(st)):
                     m = self.marks[st[i]]
-                    m.width = MARK_W
-                    m.height = MARK_H
+                    screen.resize(m, MARK_W, MARK_H)
                     m.x = x - MARK_W // 2 + (NUDGE if s == frm and mask & R.bit(st[i]) else 0)
                     m.y = y - 1 - (i + 1) * MARK_STEP  # 2 px above the pad
 
@@ -195,7 +193,7 @@ class View:
         # dice: six colours, None for a spent one (None for all: none thrown yet, hidden);
         # paying: indices framed; spin >= 0: a tumble frame (colours cycle)
         for i in range(6):
-            self.dice[i].hidden = dice is None and spin < 0
+            screen.set_shown(self.dice[i], not (dice is None and spin < 0))
             if spin >= 0:
                 c = palette.DICE[R.COLOURS[(spin + i * 5 + (spin >> 1)) % 6]]
             elif dice is None or dice[i] is None:
@@ -203,10 +201,10 @@ class View:
             else:
                 c = palette.DICE[dice[i]]
             screen.set_color(self.dice[i], c)
-            self.frames[i].hidden = i not in paying
+            screen.set_shown(self.frames[i], i in paying)
 
     def lines(self, first, second, bar=False):
         self.line1.text = screen.fit(first, screen.WIDTH - 8, 2)
         self.line2.text = screen.fit(second, screen.WIDTH - 8, 2)
         self.line2.color = palette.BLACK if bar else palette.TEXT
-        self.bar.hidden = not bar
+        screen.set_shown(self.bar, bar)

@@ -125,8 +125,8 @@ class View:
     def dice(self, p, values, kept):
         g = self.grids[p]
         for i in range(6):
-            g[i] = values[i] - 1 + (6 if (kept >> i) & 1 else 0)
-        g.hidden = False
+            screen.put(g, i, values[i] - 1 + (6 if (kept >> i) & 1 else 0))
+        screen.set_shown(g)
 
     def target(self, p, text, color):
         self._set(self.targets[p], text, color)
@@ -142,7 +142,7 @@ class View:
             for v in scores:
                 r += v > scores[p - 1]
             row = i + 1
-            self.grids[row].hidden = True
+            screen.set_shown(self.grids[row], False)
             self._set(self.labels[row], str(r) + " " + seat(p), palette.station(p))
             self._set(self.targets[row], "")
             self._set(self.scores[row], str(scores[p - 1]))

@@ -71,10 +71,10 @@ class View:
         self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
         # even height: Blinka's PC display mis-sizes odd-area refreshes
         self.tbar = screen.rect(0, 25, W, 4, palette.WARN)
-        self.tbar.hidden = True
+        screen.set_shown(self.tbar, False)
         self.tbar_w = -1
         self.dice_group = dice = displayio.Group()
-        dice.hidden = True
+        screen.set_shown(dice, False)
         for item in (self.top_left, self.top_right, self.tbar, dice):
             root.append(item)
         frame = screen.solid(palette.GOOD)  # a green frame behind each coloured die that counts
@@ -83,7 +83,7 @@ class View:
         for i in range(6):
             f = vectorio.Rectangle(pixel_shader=frame, x=_DICE_X - 3 + i * _STEP, y=_ROW1_Y - 3,
                                    width=_DIE + 6, height=_DIE + 6)
-            f.hidden = True
+            screen.set_shown(f, False)
             self.frames.append(f)
             dice.append(f)
         make = screen.Die
@@ -143,7 +143,7 @@ class View:
         width = screen.WIDTH * left // total if left > 0 else 0
         if width != self.tbar_w:
             self.tbar_w = width
-            self.tbar.hidden = width <= 0
+            screen.set_shown(self.tbar, width > 0)
             if width > 0:
                 self.tbar.width = width
 
@@ -162,7 +162,7 @@ class View:
             border = _EDGE
             if i < 6:
                 judged = counts is not None
-                self.frames[i].hidden = not (judged and counts[i])
+                screen.set_shown(self.frames[i], judged and counts[i])
                 if judged and not counts[i]:
                     border = _SKIPPED
             die = self.dice[i]
@@ -172,10 +172,10 @@ class View:
             else:
                 die.show(face if pips else None, palette.DICE[colour],
                          dot=None if pips else palette.DICE[face], border=border)
-        self.dice_group.hidden = False
+        screen.set_shown(self.dice_group)
 
     def hide_throw(self):
-        self.dice_group.hidden = True
+        screen.set_shown(self.dice_group, False)
 
     def info(self, parts=(), color=palette.TEXT, working="", rest=()):
         """The three info lines: ``parts`` wrapped from the first line in ``color`` (a
@@ -217,7 +217,7 @@ class View:
 
     def setup(self, rows):
         """Handicap "each": one row per seat (the strip makes room); None ends it."""
-        self.strip.hidden = rows is not None
+        screen.set_shown(self.strip, rows is None)
         if rows is None:
             for lb in self.setup_rows or ():
                 lb.text = ""

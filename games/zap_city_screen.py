@@ -68,7 +68,7 @@ class View:
         self.root = root
         root.append(screen.background())
         self._bar_row = screen.rect(0, -PITCH, screen.WIDTH, PITCH, _ACTIVE_BG)
-        self._bar_row.hidden = True
+        screen.set_shown(self._bar_row, False)
         root.append(self._bar_row)
         bm, pal = _tiles()
         self._grid = displayio.TileGrid(bm, pixel_shader=pal, width=COLS, height=players,
@@ -87,7 +87,7 @@ class View:
         self.result = screen.text("", 4, RESULT_Y, 2, rows=2)
         root.append(self.result)
         self._bar = screen.rect(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT)
-        self._bar.hidden = True
+        screen.set_shown(self._bar, False)
         root.append(self._bar)
         self.lines = []
         for i in range(LINES):
@@ -108,13 +108,13 @@ class View:
             elif c >= CITY0:
                 d = city[c - CITY0]
             else:
-                g[c, r] = 0
+                screen.put(g, (c, r), 0)
                 s += "  "
                 continue
             t = (d >> 3) if d else _EMPTY
             if (marks >> c) & 1:
                 t = t + _HIGH
-            g[c, r] = t
+            screen.put(g, (c, r), t)
             s += ("12345J"[d & 7] if d else " ") + " "
         if s != self._sym[r]:
             self._sym[r] = s
@@ -127,7 +127,7 @@ class View:
 
     def active(self, p):
         # The bar behind seat p's row (0: none).
-        self._bar_row.hidden = not p
+        screen.set_shown(self._bar_row, p)
         self._bar_row.y = (p - 1) * PITCH
 
     def tile(self, p, c):
@@ -147,6 +147,6 @@ class View:
             t = self.lines[i]
             t.text = screen.fit(texts[i], screen.WIDTH - 16, 2)
             t.color = palette.BLACK if i == bar else (first if i == 0 else color)
-        self._bar.hidden = bar < 0
+        screen.set_shown(self._bar, bar >= 0)
         if bar >= 0:
             self._bar.y = PANEL_Y + bar * PITCH

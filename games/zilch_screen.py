@@ -110,7 +110,7 @@ class View:
     def scores(self, totals, marked):
         # ``marked``: the seat highlighted (the active player, the winner), 0 = none
         bg = self.score_bg
-        bg.hidden = not marked
+        screen.set_shown(bg, marked)
         if marked:
             bg.y = _SCORE_Y + (marked - 1) * self.pitch
             screen.set_color(bg, palette.station(marked))
@@ -131,12 +131,12 @@ class View:
         self.banner.text = big
         self.banner.color = colour
         self.banner2.text = small
-        self.banner.hidden = False
-        self.banner2.hidden = False
+        screen.set_shown(self.banner)
+        screen.set_shown(self.banner2)
 
     def no_result(self):
-        self.banner.hidden = True
-        self.banner2.hidden = True
+        screen.set_shown(self.banner, False)
+        screen.set_shown(self.banner2, False)
 
 
 def _show(die, look):

@@ -55,7 +55,7 @@ class Die(screen.Die):
         self._k = k
         self._mark = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
                                         tile_width=5 * k, tile_height=7 * k, default_tile=0)
-        self._mark.hidden = True
+        screen.set_shown(self._mark, False)
         super().__init__(x, y, size)
         self.group.append(self._mark)
 
@@ -72,7 +72,7 @@ class Die(screen.Die):
         screen.Die.show(self, face, body, dot, border, caption)
         m = self._mark
         i = LETTERS.find(mark) if mark else -1
-        m.hidden = i < 0
+        screen.set_shown(m, i >= 0)
         if i >= 0:
             m[0] = i
             size = self.size

@@ -132,9 +132,9 @@ class MenuView:
                 room = self.width - 36 - len(side) * 12
             self.rows[i].text = screen.fit(text, room, 2)
             self.rows[i].color = ink if on else palette.TEXT
-        self._bar.hidden = not count
-        self._up.hidden = first == 0
-        self._down.hidden = first + n >= count
+        screen.set_shown(self._bar, count)
+        screen.set_shown(self._up, first != 0)
+        screen.set_shown(self._down, first + n < count)
         self.hint.text = hint
         self.hint.color = hint_color
 
@@ -144,7 +144,7 @@ class MenuView:
             lb.text = ""
         for lb in self.right:
             lb.text = ""
-        self._bar.hidden = True
-        self._up.hidden = True
-        self._down.hidden = True
+        screen.set_shown(self._bar, False)
+        screen.set_shown(self._up, False)
+        screen.set_shown(self._down, False)
         self.hint.text = ""

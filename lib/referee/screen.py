@@ -21,6 +21,30 @@ CHAR_W = 6  # terminalio.FONT cell at scale 1
 CHAR_H = 12
 
 
+# On the firmware a TileGrid's tile, a layer's ``hidden`` and a shape's size redraw their
+# area whenever they are written, even with the value they hold, and a redraw of the panel
+# costs the loop much more than a comparison: these three write only a change.
+def set_shown(layer, shown=True):
+    """Show (or hide: ``shown`` false) a layer; nothing is redrawn if it already is so."""
+    hidden = not shown
+    if layer.hidden != hidden:
+        layer.hidden = hidden
+
+
+def put(grid, index, tile):
+    """``grid[index] = tile`` only if it holds another tile."""
+    if grid[index] != tile:
+        grid[index] = tile
+
+
+def resize(shape, width, height):
+    """A vectorio rectangle's size, set only where it changes."""
+    if shape.width != width:
+        shape.width = width
+    if shape.height != height:
+        shape.height = height
+
+
 def _tile(ch):
     font = terminalio.FONT
     g = font.get_glyph(ord(ch))
@@ -84,14 +108,14 @@ class Text(displayio.Group):
             for c in range(n):
                 ch = line[c]
                 if c >= len(old) or old[c] != ch:
-                    grid[c, row] = _tile(ch)
+                    put(grid, (c, row), _tile(ch))
             for c in range(n, min(len(old), cols)):
-                grid[c, row] = blank
+                put(grid, (c, row), blank)
             w = max(w, n)
             row += 1
         for r in range(row, min(len(olds), grid.height)):
             for c in range(min(len(olds[r]), cols)):
-                grid[c, r] = blank
+                put(grid, (c, r), blank)
         self._w = w
         self._h = row
         self._place()
@@ -244,7 +268,7 @@ class Die:
     def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None):
         """``face``: pips 1..6, None (blank). ``dot``: a colour drawn as a big dot
         instead of pips. ``caption``: short text instead of pips."""
-        self.group.hidden = False
+        set_shown(self.group)
         ink = ink_for(body)
         pal = self._pal
         pal[0] = body if border is None else border
@@ -257,7 +281,7 @@ class Die:
             tile = face
         else:
             tile = 0
-        self._grid[0] = tile
+        put(self._grid, 0, tile)
         if caption and self._label is None:
             size = self.size
             self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5), cols=4)
@@ -267,7 +291,7 @@ class Die:
             self._label.color = ink
 
     def hide(self):
-        self.group.hidden = True
+        set_shown(self.group, False)
 
 
 def texts(group, ox=0, oy=0, out=None):

@@ -69,23 +69,59 @@ class NativeType(type):
         return obj
 
 
+# Writes that make the display redraw even when nothing changes (the firmware's C code):
+# a TileGrid's tile (``grid[i] = t`` marks the tile dirty whatever it held), a TileGrid's
+# or a vectorio shape's ``hidden`` (False: the whole layer again; True: its area again),
+# a shape's ``width``/``height`` and any layer's ``pixel_shader``. A Group's ``hidden``,
+# ``x``/``y`` and a Palette colour are checked first by the firmware: no redraw.
+# Each such write of the value already there is a redraw for nothing: it is noted here
+# ("TileGrid.hidden", ...) for tests/test_redraws.py.
+REDRAW_ATTRS = {"TileGrid": ("hidden", "pixel_shader"),
+                "Rectangle": ("hidden", "width", "height", "pixel_shader"),
+                "Circle": ("hidden", "radius", "pixel_shader"),
+                "Polygon": ("hidden", "pixel_shader")}
+WASTED = []
+
+
+def _native_name(cls):
+    for k in cls.__mro__:
+        if "__native__" in k.__dict__:
+            return k.__name__
+    return None
+
+
 def _seal_setattr(self, name, value):
     cls = type(self)
     if ("__native__" in cls.__dict__ and name[:1] != "_" and not hasattr(cls, name)
             and self.__dict__.get("_native_made")):  # (the fake's own __init__ may)
         raise AttributeError("'%s' object has no attribute '%s'" % (cls.__name__, name))
+    if name in ("hidden", "width", "height", "radius", "pixel_shader") and self.__dict__.get("_native_made"):
+        native = _native_name(cls)
+        if name in REDRAW_ATTRS.get(native, ()):
+            try:
+                same = getattr(self, name) is value or getattr(self, name) == value
+            except AttributeError:
+                same = False
+            if same:
+                WASTED.append(native + "." + name)
     object.__setattr__(self, name, value)
 
 
 def sealed(cls):
     """A subclass of ``cls`` (a Python class standing in for a native type, e.g. Blinka's
     ``displayio.Group``) with the firmware's rules for native types."""
-    return NativeType(cls.__name__, (cls,), {
-        "__native__": True,
-        "__setattr__": _seal_setattr,
-        "__module__": cls.__module__,
-        "__doc__": cls.__doc__,
-    })
+    ns = {"__native__": True, "__setattr__": _seal_setattr, "__module__": cls.__module__,
+          "__doc__": cls.__doc__}
+    if cls.__name__ == "TileGrid":
+        real = cls.__setitem__
+
+        def __setitem__(self, index, value):
+            if self[index] == value:
+                WASTED.append("TileGrid[]")
+            real(self, index, value)
+
+        ns["__setitem__"] = __setitem__
+    return NativeType(cls.__name__, (cls,), ns)
 
 
 def seal_module(module, names):
