@@ -219,7 +219,7 @@ class Device:
             command=pins.pin(board, "TFT_DC"),
             chip_select=pins.pin(board, "TFT_CS"),
             reset=pins.pin(board, "TFT_RST"),
-            baudrate=pins.TFT_BAUD,
+            baudrate=pins.TFT_BAUD[s["spi_mhz"]],
         )
         self.display = adafruit_st7789.ST7789(bus, width=320, height=240, rotation=rotation, auto_refresh=False)
         lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))

@@ -16,8 +16,9 @@ GPIOS = (
     ("TFT_SCK", 18), ("TFT_MOSI", 19), ("TFT_DC", 20), ("TFT_RST", 21), ("TFT_LITE", 22),
 )
 
-# The display's SPI clock (hardware/device.py and hardware/rescue.py drive it).
-TFT_BAUD = 24000000
+# The display's SPI clock for each REFEREE_SPI_MHZ (hardware/device.py drives it;
+# hardware/rescue.py, which runs before the settings are read, the slowest).
+TFT_BAUD = {62: 62500000, 31: 31250000, 24: 24000000}
 
 STATIONS = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 # The PIO samples these consecutive pins in one `in pins, 8`: stations, then REVEAL.

@@ -151,7 +151,7 @@ def show(said, getenv=os.getenv):
         displayio.release_displays()
         spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
         bus = FourWire(spi, command=pins.pin(board, "TFT_DC"), chip_select=pins.pin(board, "TFT_CS"),
-                       reset=pins.pin(board, "TFT_RST"), baudrate=pins.TFT_BAUD)
+                       reset=pins.pin(board, "TFT_RST"), baudrate=pins.TFT_BAUD[24])
         display = BusDisplay(bus, INIT, width=WIDTH, height=HEIGHT, rotation=rotation, auto_refresh=False)
         display.root_group = screen(*said)
         display.refresh()

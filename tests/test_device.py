@@ -793,3 +793,15 @@ def test_the_build_guide_wiring_table_is_the_pin_plan():
     for role, gp, header, _ in pin_plan.PINS:
         assert table.get(role) == (gp, str(header)), role
     assert os.path.exists(os.path.join(ROOT, "hardware", "wiring.png"))
+
+
+@pytest.mark.parametrize("setting, hz", [(None, 62500000), ("31", 31250000), ("24", 24000000), ("99", 62500000)])
+def test_the_display_spi_clock_follows_the_setting(world, setting, hz):
+    # 62.5 MHz halves a whole-screen redraw's transfer (docs/firmware.md); 31/24 for long wires
+    env = {"REFEREE_PLAYERS": "2"}
+    if setting:
+        env["REFEREE_SPI_MHZ"] = setting
+    dev = build(world, env)
+    assert dev.display.bus._frequency == hz
+    if setting == "99":  # a bad value: the default, and a message for the table
+        assert any("SPI" in m or "spi" in m for m in dev.settings.messages)

@@ -25,6 +25,7 @@ SPEC = (
     # 0 and 180 would turn the 320x240 panel portrait: the firmware's screens garble
     ("rotation", "pick", 90, (90, 270), None, "display rotation in degrees: 90, or 270 = upside down"),
     ("colour_cues", "bool", False, None, None, "a second cue beside every colour: letters on dice, seat numbers"),
+    ("spi_mhz", "pick", 62, (62, 31, 24), None, "display SPI clock in MHz: 62 redraws fastest; 31 or 24 if the screen shows noise"),
 )
 
 SHOWN = 14  # characters of a bad value quoted in its message
