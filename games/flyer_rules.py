@@ -121,10 +121,6 @@ def colours_of(mask):
     return [c for c in COLOURS if mask & (1 << _CI[c])]
 
 
-def is_home(space):
-    return space in OWNER
-
-
 class State:
     def __init__(self, players=PLAYERS, cap=TURN_CAP):
         if players < MIN_PLAYERS or players > PLAYERS:

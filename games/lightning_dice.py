@@ -11,9 +11,9 @@
 #   DEAL   the backlight goes off, the card and every player's new hand are drawn
 #          unseen, the race is armed; 250 ms later the backlight goes on
 #   PLAY   the race opens at the captured reveal edge. A tap (press and release within
-#          CLAIM_MS) rolls the player's free dice at its release; the box keeps the
+#          350 ms) rolls the player's free dice at its release; the box keeps the
 #          dice that serve the player's target (rules.keep). A press still down
-#          CLAIM_MS after its edge is a claim, judged on the dice that were on screen
+#          350 ms after its edge is a claim, judged on the dice that were on screen
 #          at that edge
 #   OVER   the standings
 #
@@ -51,8 +51,7 @@ _DEAL = const(1)
 _PLAY = const(2)
 _OVER = const(3)
 
-CLAIM_MS = const(350)  # a press still down this long is a claim (from its edge)
-_CLAIM_NS = const(350000000)  # 350 ms
+_CLAIM_NS = const(350000000)  # 350 ms: a press still down this long is a claim (from its edge)
 _TAP_MIN_NS = const(5000000)  # 5 ms: a shorter contact is no press
 _BOUNCE_NS = const(8000000)  # 8 ms: a press this soon after a release continues it
 _BREAK_NS = const(3000000000)  # 3000 ms: the result stays at least this long
@@ -62,7 +61,7 @@ _FLASH_NS = const(1000000000)  # 1000 ms: a ring flashes a claim's result
 
 # a station's press, from its edges
 _UP = const(0)  # up; the next press is a new one
-_DOWN = const(1)  # down: a tap or, at CLAIM_MS, a claim
+_DOWN = const(1)  # down: a tap or, at 350 ms, a claim
 _DONE = const(2)  # down, already used (claimed, or began before this card)
 _USED = const(3)  # up after a used press (a bounce now continues it, used)
 _SHORT = const(4)  # up after a contact too short to count (a bounce now continues it)

@@ -143,14 +143,6 @@ def tops(st, seat):
     return [top(st, seat, 0), top(st, seat, 1), top(st, seat, 2)]
 
 
-def empty_tops(st, seat):
-    n = 0
-    for d in range(3):
-        if not top(st, seat, d):
-            n += 1
-    return n
-
-
 def city_disks(st, seat):
     b = base(seat) + CITY
     return st[b:b + 6]

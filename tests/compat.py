@@ -33,9 +33,6 @@ PORTABLE_GLOBS = ("lib/referee/**/*.py", "games/**/*.py")
 DEVICE_GLOBS = ("code.py", "boot.py", "safemode.py") + PORTABLE_GLOBS + ("hardware/**/*.py",)
 PC_ONLY_NAMES = ("sim.py", "window.py")  # plus hardware/pc_*.py and "PC only" docstrings
 
-# The real pure-Python device libraries copied into the VM's /lib from site-packages.
-VM_REAL_LIBS = ("adafruit_debouncer", "adafruit_ticks")
-
 # Modules device code must not use: missing on CircuitPython (typing, enum, dataclasses,
 # abc, functools, itertools), or forbidden by the project (random: use referee.rng;
 # collections: CircuitPython's is partial). The VM has some of them, so run.mjs shadows
@@ -192,29 +189,15 @@ def require_vm():
     pytest.fail(reason, pytrace=False)
 
 
-def vm_real_lib_files():
-    """{vm path: host path} of the real pure-Python libraries the VM gets in /lib."""
-    files = {}
-    for name in VM_REAL_LIBS:
-        spec = importlib.util.find_spec(name)
-        if spec is None or not spec.origin:
-            raise RuntimeError("CPython lacks %s (pip install adafruit-circuitpython-%s)"
-                               % (name, name.split("_", 1)[1]))
-        files["/lib/%s.py" % name] = spec.origin
-    return files
-
-
 def vm_args(extra_files=None, extra_trees=None):
     """run.mjs options mounting the device world: the repo's lib/ at /lib, games/ at
-    /games, the stand-ins and real libraries at /lib, then the extras (later wins)."""
+    /games, the stand-ins at /lib, then the extras (later wins)."""
     args = []
     for vm_dir, host_dir in [("/lib", STUBS_DIR), ("/lib", ROOT / "lib"),
                              ("/games", ROOT / "games")] + list(extra_trees or ()):
         if Path(host_dir).is_dir():
             args += ["--tree", "%s=%s" % (vm_dir, host_dir)]
-    files = vm_real_lib_files()
-    files.update(extra_files or {})
-    for vm_path, host_path in files.items():
+    for vm_path, host_path in (extra_files or {}).items():
         args += ["--mount", "%s=%s" % (vm_path, host_path)]
     args += ["--absent", ",".join(VM_ABSENT)]
     return args

@@ -261,31 +261,6 @@ def test_missing_node_skips_and_missing_package_fails(monkeypatch, tmp_path):
         compat.require_vm()
 
 
-def test_display_stand_ins_place_labels_like_the_real_library():
-    """The VM's adafruit_display_text stand-in puts labels where the real library
-    does, so screen_text() orders lines the same on both."""
-    compat.require_vm()
-    script = textwrap.dedent("""
-        import terminalio
-        from adafruit_display_text import bitmap_label, label
-        for cls in (label.Label, bitmap_label.Label):
-            for text, scale, anchor, pos in (("Hi", 2, (0.0, 0.0), (10, 20)),
-                                             ("Hello", 1, (0.5, 0.5), (160, 120)),
-                                             ("", 3, (0.5, 0.0), (160, 0)),
-                                             ("a\\nbcd", 2, (1.0, 1.0), (300, 200)),
-                                             ("P3 7.348 ms", 3, (0.5, 0.5), (160, 121))):
-                lb = cls(terminalio.FONT, text=text, scale=scale)
-                lb.anchor_point = anchor
-                lb.anchored_position = pos
-                print(text.replace("\\n", "|"), lb.x, lb.y, lb.bounding_box)
-                lb.text = text + "!"
-                print(lb.x, lb.y)
-        """)
-    cpy, vm = both_interpreters(script)
-    assert cpy.count("\n") == 20
-    assert cpy == vm, first_difference(cpy, vm)
-
-
 def test_measure_heap_helper():
     """The benchmark's helper: bytes kept per import, in a fresh VM."""
     compat.require_vm()
