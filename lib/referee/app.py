@@ -211,38 +211,52 @@ class App:
         box.sound.update(now)
 
     def _route(self, player, kind, count, now):
+        # a gesture goes where the mode says
         if self.mode == LAUNCHER:
-            if player == MENU or kind == CHORD:
-                return
-            self.launcher.gesture(player, kind, count)
-            if self.launcher.choice == self.launcher.RESUME:
-                self.resume()
-            elif self.launcher.choice is not None:
-                name, players, bots, options = self.launcher.choice
-                self.launch(name, players, bots, options=options)
+            self._route_launcher(player, kind, count)
         elif self.mode == GAME:
-            if (player == MENU and kind in (TAP, HOLD)) or kind == CHORD:
-                self._pause(now)
-            elif self.game.over:
-                if kind == HOLD:
-                    self.back_to_launcher()
-            elif player <= self.game.players:
-                self._guard(self.game.gesture, player, kind, count, now)
+            self._route_game(player, kind, count, now)
         elif self.mode == PAUSE:
-            if kind == TAP:
-                self._pause_menu.tap(self._pause_menu.owner or player, count)
-            elif kind == HOLD:
-                self._pause_choice(self._pause_menu.hold(self._pause_menu.owner or player), now)
-            if self.mode == PAUSE:
-                self._pause_view.show(self._pause_menu)
+            self._route_pause(player, kind, count, now)
         elif self.mode in (ERROR, ENDED):
             if kind == HOLD:
                 self.back_to_launcher()
         elif self.mode == NOTICE:
-            if kind in (TAP, HOLD) and self.notice.gesture(kind):
-                self.notice = None
-                forget("referee.notice")  # said once: its code is not needed again
-                self._show_launcher()
+            self._route_notice(kind)
+
+    def _route_launcher(self, player, kind, count):
+        if player == MENU or kind == CHORD:
+            return
+        self.launcher.gesture(player, kind, count)
+        if self.launcher.choice == self.launcher.RESUME:
+            self.resume()
+        elif self.launcher.choice is not None:
+            name, players, bots, options = self.launcher.choice
+            self.launch(name, players, bots, options=options)
+
+    def _route_game(self, player, kind, count, now):
+        if (player == MENU and kind in (TAP, HOLD)) or kind == CHORD:
+            self._pause(now)
+        elif self.game.over:
+            if kind == HOLD:
+                self.back_to_launcher()
+        elif player <= self.game.players:
+            self._guard(self.game.gesture, player, kind, count, now)
+
+    def _route_pause(self, player, kind, count, now):
+        menu = self._pause_menu
+        if kind == TAP:
+            menu.tap(menu.owner or player, count)
+        elif kind == HOLD:
+            self._pause_choice(menu.hold(menu.owner or player), now)
+        if self.mode == PAUSE:
+            self._pause_view.show(self._pause_menu)
+
+    def _route_notice(self, kind):
+        if kind in (TAP, HOLD) and self.notice.gesture(kind):
+            self.notice = None
+            forget("referee.notice")  # said once: its code is not needed again
+            self._show_launcher()
 
     def _pause(self, now):
         if self._pause_root is None:

@@ -125,32 +125,40 @@ class Launcher:
             else:
                 self._players_menu()
         elif self.stage == "players":
-            self.players = value
-            self.bots = [p for p in self.settings.get("bots", ()) if p <= value]
-            self.options = {}
-            for opt in self.module.OPTIONS:
-                self.options[opt.key] = opt.check(self.settings.get(opt.key, opt.default))
-            self.menu = Menu(self.module.TITLE, self._setup_items(), back=True)
-            self.stage = "setup"
-            if len(self._setup_items()) == 1:  # nothing to set up (the self test): start
-                self._choose(_START)
+            self._seated(value)
         elif self.stage == "setup":
-            if value == _START:
-                if len(self.bots) >= self.players and self.players > 1:
-                    self.say("one seat must be human")
-                    return
-                self.choice = (self.name, self.players, tuple(sorted(self.bots)), dict(self.options))
+            self._set_up(value)
+
+    def _seated(self, players):
+        # the table's size is chosen: the set-up menu, from the settings' defaults
+        self.players = players
+        self.bots = [p for p in self.settings.get("bots", ()) if p <= players]
+        self.options = {}
+        for opt in self.module.OPTIONS:
+            self.options[opt.key] = opt.check(self.settings.get(opt.key, opt.default))
+        self.menu = Menu(self.module.TITLE, self._setup_items(), back=True)
+        self.stage = "setup"
+        if len(self._setup_items()) == 1:  # nothing to set up (the self test): start
+            self._choose(_START)
+
+    def _set_up(self, value):
+        # a set-up item: Start!, a seat's bot toggled, or an option's next choice
+        if value == _START:
+            if len(self.bots) >= self.players and self.players > 1:
+                self.say("one seat must be human")
                 return
-            what, key = value
-            if what == "seat":
-                if key in self.bots:
-                    self.bots.remove(key)
-                else:
-                    self.bots.append(key)
+            self.choice = (self.name, self.players, tuple(sorted(self.bots)), dict(self.options))
+            return
+        what, key = value
+        if what == "seat":
+            if key in self.bots:
+                self.bots.remove(key)
             else:
-                for opt in self.module.OPTIONS:
-                    if opt.key == key:
-                        i = opt.choices.index(self.options[key]) if self.options[key] in opt.choices else -1
-                        self.options[key] = opt.choices[(i + 1) % len(opt.choices)]
-            index = self.menu.index
-            self.menu = Menu(self.module.TITLE, self._setup_items(), index=index, back=True)
+                self.bots.append(key)
+        else:
+            for opt in self.module.OPTIONS:
+                if opt.key == key:
+                    i = opt.choices.index(self.options[key]) if self.options[key] in opt.choices else -1
+                    self.options[key] = opt.choices[(i + 1) % len(opt.choices)]
+        index = self.menu.index
+        self.menu = Menu(self.module.TITLE, self._setup_items(), index=index, back=True)
