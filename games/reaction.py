@@ -74,7 +74,7 @@ class Game(BaseGame):
             self.foot.text = "keypad capture: ms precision"
 
     def _show_ready(self):
-        screen.set_color(self.bg, palette.BG)
+        screen.set_background(self.bg, palette.BG)
         self.title.text = "Reaction test  round " + str(self.round) + "/" + str(self.rounds)
         self.big.text = "GET READY"
         self.big.color = palette.TEXT
@@ -85,7 +85,7 @@ class Game(BaseGame):
             lb.text = ""
 
     def _show_stimulus(self):
-        screen.set_color(self.bg, palette.GOOD)
+        screen.set_background(self.bg, palette.GOOD)
         self.title.text = ""
         self.big.text = "GO!"
         self.big.color = palette.BLACK
@@ -94,7 +94,7 @@ class Game(BaseGame):
         self.head.text = ""
 
     def _show_result(self):
-        screen.set_color(self.bg, palette.BG)
+        screen.set_background(self.bg, palette.BG)
         race = self.race
         w = race.winners()
         self.big.scale = 4

@@ -176,7 +176,17 @@ def set_color(shape, color):
 
 
 def background(color=palette.BG):
-    return rect(0, 0, WIDTH, HEIGHT, color)
+    """A full-screen rectangle of ``color``, hidden while it is the background colour
+    (black: the panel's own, with no layer to redraw); ``set_background`` changes it."""
+    bg = rect(0, 0, WIDTH, HEIGHT, color)
+    set_shown(bg, color != palette.BG)
+    return bg
+
+
+def set_background(bg, color):
+    """A ``background()``'s colour; shown only when it is not the background colour."""
+    set_color(bg, color)
+    set_shown(bg, color != palette.BG)
 
 
 def fit(s, width_px, scale):
