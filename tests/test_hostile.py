@@ -73,6 +73,7 @@ BAD = {
     "REFEREE_MENU_BUTTON": "maybe",
     "REFEREE_ROTATION": "45",
     "REFEREE_COLOUR_CUES": "sometimes",
+    "REFEREE_SPI_MHZ": "fast",
 }
 
 
