@@ -76,6 +76,7 @@ def _mask(colours):
 
 class Game(TurnGame):
     TITLE = TITLE
+    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
     FLOW = FLOW
     NAMES = NAMES
     BOTS = "games.flyer_bots"

@@ -72,6 +72,7 @@ _HUES = (0, 0xFF1010, 0xFF7000, 0xFFD000, 0x10E020, 0x1050FF, 0xB020FF)
 
 class Game(BaseGame):
     TITLE = TITLE
+    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
     FLOW = ((_BREAK, _DEAL, _OVER), (_PLAY, _BREAK), (_BREAK, _OVER), ())
     NAMES = ("break", "deal", "play", "over")
 

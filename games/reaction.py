@@ -11,7 +11,7 @@ rounds go on by themselves after RESULT_NS.
 
 from referee import palette, race_text, rings, screen, sound
 from referee.box import REVEAL
-from referee.core import MS, seat
+from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
 
@@ -20,11 +20,19 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 7
 OPTIONS = (Option("rounds", "Rounds", (3, 5, 10), 5),)
 
-READY = "ready"
-DARK = "dark"
-OPEN = "open"
-RESULT = "result"
-OVER = "over"
+READY = const(0)
+DARK = const(1)
+OPEN = const(2)
+RESULT = const(3)
+OVER = const(4)
+NAMES = ("ready", "dark", "open", "result", "over")
+FLOW = (
+    (READY, DARK, OVER),  # READY: the round's first (a replay begins again), then dark
+    (OPEN, RESULT, READY, OVER),  # DARK: lit; void (capture lost); replayed after a pause
+    (RESULT, READY, OVER),  # OPEN
+    (READY, OVER),  # RESULT
+    (),  # OVER
+)
 
 READY_NS = 1500 * MS
 OPEN_NS = 3000 * MS  # the race stays open this long after the reveal
@@ -35,6 +43,9 @@ BOT_SPREAD_MS = 60
 
 class Game(BaseGame):
     TITLE = TITLE
+    FLOW = FLOW
+    NAMES = NAMES
+    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
@@ -133,13 +144,13 @@ class Game(BaseGame):
                 self.race.edge(p, now_ns, True)
         self.bot_at = {}
         self.flagged = []
-        self.phase = READY
+        self.go(READY, now_ns)
         self.until = now_ns + READY_NS
         self.box.rings.rest(self.players, now_ns)
         self._show_ready()
 
     def _go_dark(self, now_ns):
-        self.phase = DARK
+        self.go(DARK, now_ns)
         # armed now, before the light goes off: the arm is in before any settle()
         # (the captured dark edge may come back late: up to 20 ms without the jumper)
         self.race.arm(now_ns)
@@ -151,7 +162,7 @@ class Game(BaseGame):
                 self.bot_at[b] = now_ns + self.rng.randbelow(1000) * MS
 
     def _reveal(self, now_ns):
-        self.phase = OPEN
+        self.go(OPEN, now_ns)
         self.box.reveal(True)
         self.until = now_ns + OPEN_NS
 
@@ -220,7 +231,7 @@ class Game(BaseGame):
             self._next_round(now_ns)
 
     def _finish_round(self, now_ns):
-        self.phase = RESULT
+        self.go(RESULT, now_ns)
         self.until = now_ns + RESULT_NS
         race = self.race
         for p, rt in race.order():
@@ -243,7 +254,7 @@ class Game(BaseGame):
             self.race.lost_data()
             self.box.reveal(True)
             self.replay = True
-            self.phase = RESULT
+            self.go(RESULT, now_ns)
             self.until = now_ns + RESULT_NS
             self._show_result()
             self.big.text = "VOID"
@@ -266,7 +277,7 @@ class Game(BaseGame):
                 winners = [p for p in timed if self.best[p] == fastest]
         self.winners = winners
         self.over = True
-        self.phase = OVER
+        self.go(OVER, now_ns)
         for p in winners:
             self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now_ns)
         self.box.sound.play(sound.WIN, now_ns)
@@ -293,3 +304,20 @@ class Game(BaseGame):
             "wins": list(self.wins),
             "best": list(self.best),
         }
+
+    def restore(self, state, now_ns):
+        # the state of a judged round goes on with the next one (the box does not save a
+        # reaction test: a match is a minute; the contract has restore beside state)
+        n = self.players + 1
+        wins, best, rnd = state["wins"], state["best"], state["round"]
+        if (len(wins) != n or len(best) != n or not 0 <= rnd <= self.rounds
+                or [w for w in wins if not isinstance(w, int) or w < 0]
+                or [b for b in best if b is not None and (not isinstance(b, int) or b < 0)]):
+            raise ValueError("not this table's reaction test save")
+        self.round = rnd
+        self.wins = list(wins)
+        self.best = list(best)
+        if rnd >= self.rounds:
+            self._finish_match(now_ns)
+        else:
+            self._next_round(now_ns)

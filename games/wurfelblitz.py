@@ -187,6 +187,7 @@ class TapCount:
 
 class Game(BaseGame):
     TITLE = TITLE
+    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
     NAMES = ("setup", "wait", "count", "dark", "open", "call", "confirm", "entry", "wrong", "over")
     # FLOW[phase]: where it may go next. WAIT from any phase of a round: a void (time
     # up, nobody right, a pause or lost capture data); OVER from SETUP and WAIT: a

@@ -72,6 +72,7 @@ def _split(text):
 
 class Game(TurnGame):
     TITLE = TITLE
+    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
     FLOW = FLOW
     NAMES = NAMES
     BOTS = "games.zap_city_bots"

@@ -78,6 +78,7 @@ def _without(roll, taken):
 
 class Game(TurnGame):
     TITLE = TITLE
+    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
     FLOW = FLOW
     NAMES = NAMES
     BOTS = "games.zilch_bots"

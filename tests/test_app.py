@@ -211,7 +211,7 @@ def test_game_over_then_hold_returns_to_launcher():
     assert not t.run_until_over(2000)
     # the human never races, only taps on past each result: the bot wins every round
     for _ in range(3):
-        assert t.advance_until(lambda: g.phase == "result", 20000)
+        assert t.advance_until(lambda: g.phase_name() == "result", 20000)
         t.tap(1)
     assert g.over
     assert g.winners == [2]
@@ -232,7 +232,7 @@ def test_listing_games_imports_none_and_a_finished_game_is_unloaded():
     g = t.start("reaction", bots=(2,), rounds=3)
     assert "games.reaction" in sys.modules
     for _ in range(3):
-        assert t.advance_until(lambda: g.phase == "result", 20000)
+        assert t.advance_until(lambda: g.phase_name() == "result", 20000)
         t.tap(1)  # on past the result
     assert g.over
     t.hold(1)
@@ -304,3 +304,17 @@ def test_ranked_shares_places_on_ties():
     assert g.ranked(lambda p: -score[p]) == [(1, 2), (1, 3), (3, 1), (4, 4)]
     with pytest.raises(NotImplementedError):
         g.standings()
+
+
+@pytest.mark.parametrize("name", [n for n in __import__("games").names()])
+def test_every_game_declares_the_whole_contract(name):
+    # BaseGame's contract (docs/design.md, "Adding a game"): a version of its saves, its
+    # own standings, state() and restore() together, phases with their FLOW table
+    import games
+
+    g = games.load(name).Game
+    assert isinstance(g.VERSION, int) and not isinstance(g.VERSION, bool)
+    assert g.standings is not BaseGame.standings
+    assert g.FLOW and len(g.FLOW) == len(g.NAMES), "phases: const ints with a FLOW table"
+    if g.state is not BaseGame.state:  # a game that saves can be resumed
+        assert g.restore is not BaseGame.restore

@@ -289,7 +289,7 @@ def test_a_reaction_round_is_judged_from_captured_times(world):
     world.press(2, at_ns=reveal + 200 * MS + 5, hold_ns=80 * MS)  # P1 (GP2) after 200 ms
     world.press(3, at_ns=reveal + 230 * MS, hold_ns=80 * MS)  # P2 after 230 ms
     run(world, dev, 300)
-    assert game.phase == "result"
+    assert game.phase_name() == "result"
     assert game.race.winners() == [1]
     order = game.race.order()
     assert order[0][0] == 1 and 200 * MS <= order[0][1] < 200 * MS + 48 + 5
@@ -306,7 +306,7 @@ def test_without_the_jumper_a_press_before_the_dark_phase_is_no_false_start(worl
     dev = build(world, {"REFEREE_PLAYERS": "2"})
     game = dev.app.launch("reaction", 2, options={"rounds": 3})
     run(world, dev, 4)
-    assert game.phase == "ready"
+    assert game.phase_name() == "ready"
     world.press(2, at_ns=game.until - 300 * MS, hold_ns=100 * MS)  # P1, let go before dark
     while game.phase != "dark":
         run(world, dev, 2)

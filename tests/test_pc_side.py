@@ -13,12 +13,12 @@ def _colours(surf, box=None):
 def test_a_dark_phase_frame_shows_nothing_of_the_stimulus():
     t = SimTable(players=2, seed=10)
     g = t.start("reaction", rounds=3)
-    assert t.advance_until(lambda: g.phase == "dark")
+    assert t.advance_until(lambda: g.phase_name() == "dark")
     assert "GO!" in t.drawn_text() and not t.box.backlight  # drawn, unlit
     dark = pc_display.render(t.box.root, t.box.backlight)
     # the "GO!" area (and the whole panel) is one colour: the panel's off colour
     assert _colours(dark) == {(0, 0, 0)}
-    assert t.advance_until(lambda: g.phase == "open" and t.box.backlight)
+    assert t.advance_until(lambda: g.phase_name() == "open" and t.box.backlight)
     lit = pc_display.render(t.box.root, t.box.backlight)
     assert len(_colours(lit, (60, 70, 200, 96))) >= 2  # lit: the stimulus shows
 
@@ -229,7 +229,7 @@ def test_the_box_cues_reach_the_speaker():
     t = SimTable(players=2)
     t.box.tones.out = heard.append
     g = t.start("reaction", rounds=3)
-    assert t.advance_until(lambda: g.phase == "result", 20000)
+    assert t.advance_until(lambda: g.phase_name() == "result", 20000)
     t.advance(1000)
     assert heard and heard == [f for _, f in t.box.tones.log]
     assert heard[-1] == 0  # and silent after the cue

@@ -53,18 +53,18 @@ def test_reaction_on_a_keypad_box_says_whole_ms_everywhere():
     t = keypad_table()
     g = t.start("reaction", rounds=3)
     until = t.advance_until
-    assert until(lambda: g.phase == "open" and g.race._reveal is not None)
+    assert until(lambda: g.phase_name() == "open" and g.race._reveal is not None)
     r = g.race._reveal
     t.press(1, at_ns=r + 200 * MS)
     t.press(2, at_ns=r + 201 * MS + 700000)
-    assert until(lambda: g.phase == "result")
+    assert until(lambda: g.phase_name() == "result")
     text = t.screen_text()
     assert "keypad capture: ms precision" in text
     assert "P1 first by 2 ms" in text
     assert "P1 200 ms" in text and "P2 202 ms" in text
     assert ".000" not in text and ".700" not in text
     for _ in range(3):  # nobody races again; a tap goes on past each result
-        assert until(lambda: g.phase == "result")
+        assert until(lambda: g.phase_name() == "result")
         t.advance(300)
         t.tap(1)
     assert g.over
@@ -76,11 +76,11 @@ def test_reaction_on_the_pio_path_never_prints_a_zero_margin():
     t = SimTable(players=2, seed=1)
     t.box.precision_ns = PIO_NS
     g = t.start("reaction", rounds=3)
-    assert t.advance_until(lambda: g.phase == "open" and g.race._reveal is not None)
+    assert t.advance_until(lambda: g.phase_name() == "open" and g.race._reveal is not None)
     r = g.race._reveal
     t.press(1, at_ns=r + 200 * MS)
     t.press(2, at_ns=r + 200 * MS + 48)
-    assert t.advance_until(lambda: g.phase == "result")
+    assert t.advance_until(lambda: g.phase_name() == "result")
     text = t.screen_text()
     assert "P1 first by 48 ns" in text and "by 0.000" not in text
 

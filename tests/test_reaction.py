@@ -1,4 +1,5 @@
 """The reaction-test mode end to end: capture -> Race -> screen -> rings -> sound."""
+from games import reaction
 from hardware.sim import SimPixels, SimTable
 from referee import palette, rings, sound
 
@@ -11,7 +12,7 @@ def until(t, cond, max_ms=20000):
 
 def to_open(t, g):
     """Advance to the reveal; returns the captured reveal time."""
-    until(t, lambda: g.phase == "open" and g.race._reveal is not None)
+    until(t, lambda: g.phase == reaction.OPEN and g.race._reveal is not None)
     return g.race._reveal
 
 
@@ -32,7 +33,7 @@ def test_first_by_margin_reaction_times_and_winner_ring():
     t.press(1, at_ns=r + 200 * MS)
     t.press(2, at_ns=r + 201 * MS + 204000)
     t.press(3, at_ns=r + 350 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     text = t.screen_text()
     assert "P1 first by 1.204 ms" in text
     assert "P1 200.000 ms" in text and "P2 201.204 ms" in text and "P3 350.000 ms" in text
@@ -66,7 +67,7 @@ def test_same_nanosecond_is_a_tie_never_ordered_by_seat():
     t.press(3, at_ns=r + 180 * MS)
     t.press(1, at_ns=r + 180 * MS)
     t.press(2, at_ns=r + 300 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     assert g.race.winners() == [1, 3]
     assert "P1 P3 tie" in t.screen_text()
     assert g.wins[1] == g.wins[3] == 1 and g.wins[2] == 0
@@ -76,7 +77,7 @@ def test_false_start_blinks_red_and_buzzes():
     t = SimTable(players=2, seed=4)
     g = t.start("reaction", rounds=3)
     t.box.sound.log = []
-    until(t, lambda: g.phase == "dark")
+    until(t, lambda: g.phase == reaction.DARK)
     t.advance(10)
     t.press(2, hold_ms=50)
     t.advance(20)
@@ -84,7 +85,7 @@ def test_false_start_blinks_red_and_buzzes():
     assert any(cue == sound.FALSE_START for _, cue in t.box.sound.log)
     r = to_open(t, g)
     t.press(1, at_ns=r + 250 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     assert g.race.false_starts() == [2]
     assert g.race.winners() == [1]
     assert "P2 FALSE START" in t.screen_text()
@@ -93,11 +94,11 @@ def test_false_start_blinks_red_and_buzzes():
 def test_button_held_through_the_reveal_is_stuck_not_a_winner():
     t = SimTable(players=2, seed=5)
     g = t.start("reaction", rounds=3)
-    until(t, lambda: g.phase == "ready")
+    until(t, lambda: g.phase == reaction.READY)
     t.press(2, hold_ms=30000)  # jammed down before the round is armed
     r = to_open(t, g)
     t.press(1, at_ns=r + 400 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     assert g.race.stuck() == [2]
     assert g.race.winners() == [1]
     assert "P2 stuck button" in t.screen_text()
@@ -109,7 +110,7 @@ def test_bounce_train_is_timed_at_its_first_edge():
     r = to_open(t, g)
     t.press(1, at_ns=r + 222 * MS + 333, bounce=4, bounce_us=250)
     t.press(2, at_ns=r + 223 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     assert g.race.reaction(1) == 222 * MS + 333
     assert g.race.winners() == [1]
 
@@ -124,7 +125,7 @@ def test_lost_capture_voids_and_replays_the_round():
     assert g.race.is_void
     assert "capture data lost" in t.screen_text()
     assert g.wins == [0, 0, 0]
-    until(t, lambda: g.phase == "ready")
+    until(t, lambda: g.phase == reaction.READY)
     assert g.round == 1  # the same round again
 
 
@@ -134,18 +135,18 @@ def test_a_lost_release_does_not_leave_a_stuck_button():
     r = to_open(t, g)
     t.press(1, at_ns=r + 200 * MS)
     t.press(2, at_ns=r + 260 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     t.advance(200)  # both let go
     assert g.down == [False, False, False]
     t.key(2, True)  # P2 taps during the result screen...
     t.advance(4)
     assert g.down[2]
     t.lose_capture(1)  # ... and the release is lost (FIFO overflow)
-    until(t, lambda: g.phase == "ready")
+    until(t, lambda: g.phase == reaction.READY)
     r = to_open(t, g)
     t.press(2, at_ns=r + 220 * MS)  # the button is up: a normal press
     t.press(1, at_ns=r + 240 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     assert g.race.stuck() == []
     assert g.race.winners() == [2]
     assert "P2 stuck button" not in t.screen_text() and "P2 WINS" in t.screen_text()
@@ -154,9 +155,9 @@ def test_a_lost_release_does_not_leave_a_stuck_button():
 def test_the_stimulus_is_drawn_while_dark_and_lit_at_the_reveal():
     t = SimTable(players=2, seed=10)
     g = t.start("reaction", rounds=3)
-    until(t, lambda: g.phase == "ready")
+    until(t, lambda: g.phase == reaction.READY)
     assert "GET READY" in t.screen_text() and "GO!" not in t.drawn_text()
-    until(t, lambda: g.phase == "dark")
+    until(t, lambda: g.phase == reaction.DARK)
     assert not t.box.backlight
     assert "GO!" in t.drawn_text()  # on the glass already...
     assert t.screen_text() == ""  # ... but nobody can see it
@@ -170,7 +171,7 @@ def test_reaction_uses_the_settings_tie_window():
     r = to_open(t, g)
     t.press(1, at_ns=r + 200 * MS)
     t.press(2, at_ns=r + 209 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     assert g.race.winners() == [1, 2]
     assert g.wins == [0, 1, 1]
     assert "TIE" in t.screen_text() and "P1 P2 tie" in t.screen_text()
@@ -184,7 +185,7 @@ def test_tie_window_presses_3_ms_apart_are_a_tie_on_screen():
     r = to_open(t, g)
     t.press(1, at_ns=r + 200 * MS)
     t.press(2, at_ns=r + 203 * MS)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     text = t.screen_text()
     assert "NO WINNER" not in text
     assert "TIE" in text and "P1 P2 tie" in text
@@ -198,14 +199,14 @@ def test_tie_window_solo_player_wins_every_round():
     for k in range(3):
         r = to_open(t, g)
         t.press(1, at_ns=r + (180 + 20 * k) * MS)
-        until(t, lambda: g.phase == "result")
+        until(t, lambda: g.phase == reaction.RESULT)
         text = t.screen_text()
         assert "P1 WINS" in text and "NO WINNER" not in text
         assert g.wins[1] == k + 1
         assert "P1 " + str(180 + 20 * k) + ".000 ms" in text
         t.advance(300)  # let go
         t.tap(1)  # on to the next round (or the standings)
-        assert g.phase != "result"
+        assert g.phase != reaction.RESULT
     assert g.over and g.winners == [1]
 
 
@@ -220,7 +221,7 @@ def test_a_ms_capture_gets_a_two_scan_glitch_threshold():
     r = to_open(keypad, g)
     keypad.press(1, at_ns=r + 100 * MS, hold_ms=1.5)  # one or two scans: not a press
     keypad.press(2, at_ns=r + 300 * MS)
-    until(keypad, lambda: g.phase == "result")
+    until(keypad, lambda: g.phase == reaction.RESULT)
     assert g.race.winners() == [2]
 
 
@@ -233,7 +234,7 @@ def _race_at_human_speed(t, g, presses):
     r = to_open(t, g)
     for p, react, hold in presses:
         t.press(p, at_ns=r + react * MS, hold_ms=hold)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     until(t, lambda: not any(t.app.gestures.is_down(p) for p, _, _ in presses))
 
 
@@ -249,7 +250,7 @@ def test_the_winning_press_does_not_skip_the_result():
         shown = t.screen_text()
         assert "WINS" in shown
         t.advance(10000)  # everyone has let go long ago: no tap, no hold
-        assert g.phase == "result" and g.round == 1
+        assert g.phase == reaction.RESULT and g.round == 1
         assert t.screen_text() == shown
 
 
@@ -258,7 +259,7 @@ def test_a_press_held_past_the_round_end_does_not_skip_it_either():
     g = t.start("reaction", rounds=3)
     _race_at_human_speed(t, g, [(1, 240, 900)])  # a long, deliberate press
     t.advance(3000)
-    assert g.phase == "result" and "P1 WINS" in t.screen_text()
+    assert g.phase == reaction.RESULT and "P1 WINS" in t.screen_text()
 
 
 def test_a_fresh_tap_starts_the_next_round():
@@ -266,31 +267,31 @@ def test_a_fresh_tap_starts_the_next_round():
     g = t.start("reaction", rounds=3)
     _race_at_human_speed(t, g, [(1, 220, 180), (2, 270, 200)])
     t.advance(1500)
-    assert g.phase == "result"
+    assert g.phase == reaction.RESULT
     assert "tap" in t.screen_text()  # says how to go on
     t.press(2, hold_ms=120)  # a tap on purpose, by either player
     t.advance(400)
-    assert g.phase == "ready" and g.round == 2
+    assert g.phase == reaction.READY and g.round == 2
 
 
 def test_a_false_start_press_does_not_skip_the_result():
     t = SimTable(players=2, seed=4)
     g = t.start("reaction", rounds=3)
-    until(t, lambda: g.phase == "dark")
+    until(t, lambda: g.phase == reaction.DARK)
     t.advance(10)
     t.press(2, hold_ms=200)  # jumps the gun
     r = to_open(t, g)
     t.press(1, at_ns=r + 250 * MS, hold_ms=200)
-    until(t, lambda: g.phase == "result")
+    until(t, lambda: g.phase == reaction.RESULT)
     t.advance(8000)
-    assert g.phase == "result" and "P2 FALSE START" in t.screen_text()
+    assert g.phase == reaction.RESULT and "P2 FALSE START" in t.screen_text()
 
 
 def test_with_only_bots_the_rounds_go_on_by_themselves():
     t = SimTable(players=2, seed=3)
     g = t.start("reaction", bots=(1, 2), rounds=3)
-    until(t, lambda: g.phase == "result")
-    until(t, lambda: g.phase == "ready", max_ms=5000)
+    until(t, lambda: g.phase == reaction.RESULT)
+    until(t, lambda: g.phase == reaction.READY, max_ms=5000)
     assert g.round == 2
 
 
@@ -306,4 +307,22 @@ def test_a_void_last_round_is_replayed_not_the_end_of_the_match():
     t.advance(10)
     assert "capture data lost" in t.screen_text() and "tap: next" in t.screen_text()
     t.tap(1)
-    assert not g.over and g.round == 3 and g.phase == "ready"
+    assert not g.over and g.round == 3 and g.phase == reaction.READY
+
+
+def test_a_reaction_match_restores_after_a_judged_round():
+    # the state of a judged round, restored, goes on with the next round (the box never
+    # saves a reaction test: tests/test_resume.py; the contract has restore beside state)
+    t = SimTable(players=2, seed=5)
+    g = t.start("reaction", bots=(2,), rounds=3)
+    until(t, lambda: g.phase == reaction.RESULT)
+    assert g.saves == 0
+    saved = g.state()
+    t2 = SimTable(players=2, seed=6)
+    g2 = t2.start("reaction", bots=(2,), rounds=3)
+    g2.restore(saved, t2.now)
+    assert g2.round == 2 and g2.wins == saved["wins"] and g2.best == saved["best"]
+    import pytest
+
+    with pytest.raises(ValueError):
+        g2.restore(dict(saved, wins=[0]), t2.now)  # another table's save

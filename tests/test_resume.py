@@ -205,7 +205,7 @@ def test_a_match_that_never_saves_leaves_another_matchs_save_alone():
     assert saved is not None
     r = t.start("reaction", rounds=3)  # played to the end: it saves nothing...
     for _ in range(3):
-        assert t.advance_until(lambda: r.phase == "result", 20000)
+        assert t.advance_until(lambda: r.phase_name() == "result", 20000)
         t.tap(1)  # on past the result
     assert r.over and r.saves == 0
     t.advance(10)
@@ -305,7 +305,7 @@ def test_games_without_restore_are_never_saved():
     t = SimTable(players=2, seed=3)
     g = t.start("reaction", bots=(2,), rounds=3)
     for _ in range(3):
-        assert t.advance_until(lambda: g.phase == "result", 20000)
+        assert t.advance_until(lambda: g.phase_name() == "result", 20000)
         t.tap(1)  # on past the result
     assert g.over and g.saves == 0
     assert t.box.store == bytearray(b"\xff" * 4096)  # untouched

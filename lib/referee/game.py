@@ -73,7 +73,7 @@ def resolve_options(options_spec, given):
 
 class BaseGame:
     TITLE = "game"
-    VERSION = None  # the shape of state(): set (an int) and bump it when it changes
+    VERSION = None  # the shape of state(): every game sets an int and bumps it when it changes
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         self.box = box
@@ -188,6 +188,12 @@ class BaseGame:
         already holds (seats, bots, options, seed; not the generator: a resumed
         match draws from a fresh seed)."""
         return {}
+
+    def restore(self, state, now_ns):
+        """Continue a match from ``state()`` (the app resumes a saved match through it);
+        ValueError for a state this game cannot continue. A game that saves (adds to
+        ``saves``) restores."""
+        raise ValueError(self.TITLE + " does not resume")
 
     def round_saves(self):
         """How many save points make a round: 1 when the game saves once a round,

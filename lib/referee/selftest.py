@@ -31,14 +31,25 @@ ALL_NS = 1000 * MS
 REVEAL_WAIT_NS = 300 * MS
 SOUND_NS = 1200 * MS
 
-RINGS = "rings"
-ALL = "all"
-BUTTONS = "buttons"
-REVEAL_OFF = "reveal_off"
-REVEAL_ON = "reveal_on"
-SOUND = "sound"
-MENU_STEP = "menu"
-DONE = "done"
+RINGS = const(0)
+ALL = const(1)
+BUTTONS = const(2)
+REVEAL_OFF = const(3)
+REVEAL_ON = const(4)
+SOUND = const(5)
+MENU_STEP = const(6)
+DONE = const(7)
+NAMES = ("rings", "all", "buttons", "reveal_off", "reveal_on", "sound", "menu", "done")
+FLOW = (
+    (RINGS, ALL, DONE),  # RINGS: one ring after another, then all
+    (BUTTONS, DONE),  # ALL
+    (REVEAL_OFF, DONE),  # BUTTONS
+    (REVEAL_ON, DONE),  # REVEAL_OFF
+    (SOUND, DONE),  # REVEAL_ON
+    (MENU_STEP, DONE),  # SOUND
+    (DONE,),  # MENU_STEP
+    (),  # DONE
+)
 
 
 
@@ -60,6 +71,9 @@ def wrap(line, cols):
 
 class Game(BaseGame):
     TITLE = TITLE
+    FLOW = FLOW
+    NAMES = NAMES
+    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
@@ -120,14 +134,14 @@ class Game(BaseGame):
             self.say("Ring P" + str(p), "lit all round in its colour?", "each ring lights in turn")
             self.until = now_ns + RING_NS
         else:
-            self.phase = ALL
+            self.go(ALL, now_ns)
             for p in range(1, self.players + 1):
                 r.set(p, rings.SOLID, palette.WHITE, now_ns=now_ns)
             self.say("All rings", "white at the brightness cap:", "the supply must hold this")
             self.until = now_ns + ALL_NS
 
     def _buttons(self, now_ns):
-        self.phase = BUTTONS
+        self.go(BUTTONS, now_ns)
         self.box.rings.all(rings.OFF)
         self.expect = 0
         self._next_button(now_ns)
@@ -149,7 +163,7 @@ class Game(BaseGame):
         )
 
     def _reveal_test(self, now_ns):
-        self.phase = REVEAL_OFF
+        self.go(REVEAL_OFF, now_ns)
         self.box.rings.all(rings.OFF)
         self.reveal_seen = []
         self._fallbacks = getattr(self.box, "reveal_fallbacks", 0)
@@ -159,7 +173,7 @@ class Game(BaseGame):
 
     def _reveal_done(self, now_ns):
         self.box.reveal(True)
-        self.phase = REVEAL_ON
+        self.go(REVEAL_ON, now_ns)
         self.until = now_ns + REVEAL_WAIT_NS
 
     def _reveal_verdict(self):
@@ -173,7 +187,7 @@ class Game(BaseGame):
 
     def _sound(self, now_ns):
         self.reveal_result = self._reveal_verdict()
-        self.phase = SOUND
+        self.go(SOUND, now_ns)
         self.say("Sound", "listen: four rising notes", self.reveal_result)
         self.box.sound.play(sound.WIN, now_ns)
         self.until = now_ns + SOUND_NS
@@ -182,11 +196,11 @@ class Game(BaseGame):
         if not self.want_menu:
             self._done(now_ns)
             return
-        self.phase = MENU_STEP
+        self.go(MENU_STEP, now_ns)
         self.say("Tap MENU", "the pause menu opens:", "choose Resume (hold)", "no MENU button? hold a station")
 
     def _done(self, now_ns):
-        self.phase = DONE
+        self.go(DONE, now_ns)
         self.over = True
         missing = [p for p in range(1, self.players + 1) if p not in self.ok]
         lines = [
