@@ -44,7 +44,8 @@ def load(name):
 
 # Framework modules only a running game uses: loaded with the game, forgotten with it,
 # so the launcher after a match has the heap it had at boot.
-_GAME_ONLY = ("referee.selftest", "referee.game", "referee.turns", "referee.arbiter", "referee.race_text", "referee.marks")
+_GAME_ONLY = ("referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.arbiter",
+              "referee.race_text", "referee.marks")
 
 
 def unload():

@@ -12,7 +12,7 @@
 
 import displayio
 
-from referee import palette, screen
+from referee import die, palette, screen
 from referee.core import const, seat
 
 _TILE = const(26)
@@ -36,7 +36,7 @@ def _sheet():
         for y in range(_TILE - 2):
             for x in range(_TILE - 2):
                 bmp[x0 + x, y] = body
-        for col, row in screen.PIPS[f % 6 + 1]:
+        for col, row in die.PIPS[f % 6 + 1]:
             px = x0 + _PIPS_AT[col]
             py = _PIPS_AT[row]
             for dy in range(_PIP):

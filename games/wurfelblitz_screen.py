@@ -14,7 +14,7 @@
 import displayio
 import vectorio
 
-from referee import palette, screen
+from referee import die, palette, screen
 from referee.core import const, seat
 
 _DIE = const(44)
@@ -86,7 +86,7 @@ class View:
             screen.set_shown(f, False)
             self.frames.append(f)
             dice.append(f)
-        make = screen.Die
+        make = die.Die
         self.letters = None
         if cues:  # dice that carry letters (imported only then)
             from referee import marks

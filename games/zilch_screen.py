@@ -11,7 +11,7 @@
 #             right: the totals, one row per seat (19 px apart at 7 players)
 #   a turn's result (BANK / ZILCH!) replaces the menu; the winner's goes high and wide
 
-from referee import palette, screen
+from referee import die, palette, screen
 from referee.core import const, seat
 from referee.menu import MenuView
 
@@ -47,7 +47,7 @@ class View:
         x0 = (screen.WIDTH - (6 * _DIE + 5 * _DIE_GAP)) // 2
         self.big = []
         for i in range(6):
-            d = screen.Die(x0 + i * (_DIE + _DIE_GAP), _DICE_Y, _DIE)
+            d = die.Die(x0 + i * (_DIE + _DIE_GAP), _DICE_Y, _DIE)
             d.look = 0
             self.big.append(d)
             root.append(d.group)

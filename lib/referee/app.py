@@ -172,7 +172,6 @@ class App:
         self.game = None
         self.launcher = None
         self.registry.unload()  # free the finished game's code for the next one
-        screen.forget_sheets()  # and its dice
         gc.collect()
         self._show_launcher()
 

@@ -7,7 +7,7 @@ it; ``games.unload`` forgets it with the game's modules.
 
 import displayio
 
-from referee import palette, screen
+from referee import die, palette, screen
 
 # Each dice colour's letter: K for black (B is blue), as in CMYK.
 COLOURS = {"orange": "O", "blue": "B", "black": "K", "yellow": "Y", "green": "G", "red": "R",
@@ -43,8 +43,8 @@ def sheet(size):
     return got
 
 
-class Die(screen.Die):
-    """A ``screen.Die`` that can carry a letter (one of LETTERS): a small TileGrid of
+class Die(die.Die):
+    """A ``die.Die`` that can carry a letter (one of LETTERS): a small TileGrid of
     this size's letter sheet over the die, with a palette of its own (ink, clear)."""
 
     def __init__(self, x, y, size):
@@ -66,10 +66,10 @@ class Die(screen.Die):
         return "" if m.hidden else LETTERS[m[0]]
 
     def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None, mark=""):
-        """As ``screen.Die.show``; ``mark``: a letter drawn inside the dot in the ink
+        """As ``die.Die.show``; ``mark``: a letter drawn inside the dot in the ink
         that reads on the dot, or else at the top edge between the pips in the body's
         ink ("" none)."""
-        screen.Die.show(self, face, body, dot, border, caption)
+        super().show(face, body, dot, border, caption)
         m = self._mark
         i = LETTERS.find(mark) if mark else -1
         screen.set_shown(m, i >= 0)

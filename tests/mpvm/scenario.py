@@ -107,7 +107,7 @@ def screen_part():
     try:
         import displayio
 
-        from referee import screen
+        from referee import die, screen
     except ImportError:
         print("absent")
         return
@@ -122,16 +122,16 @@ def screen_part():
         root.append(screen.text("P1 12.345 ms", 10, 200, scale=2))
         right = screen.text("right", 310, 230, scale=1, anchor=(1.0, 1.0))
         root.append(right)
-        die = screen.Die(100, 60, 56)
-        die.show(5)
-        root.append(die.group)
-        die2 = screen.Die(170, 60, 56)
+        die1 = die.Die(100, 60, 56)
+        die1.show(5)
+        root.append(die1.group)
+        die2 = die.Die(170, 60, 56)
         die2.show(None, caption="Z")
         root.append(die2.group)
         print(screen.screen_text(root).split("\n"))
         print([(t, x, y) for y, x, t in screen.texts(root)])
         # sorted: dicts are not insertion-ordered on MicroPython/CircuitPython
-        print(len(root), right.x, right.y, die.face, die2.face)
+        print(len(root), right.x, right.y, die1.face, die2.face)
     except Exception as e:  # noqa: BLE001
         print("error", type(e).__name__)
 

@@ -1,0 +1,107 @@
+"""Dice on the screen: faces as tiles of one sprite sheet per die size, a palette per die.
+
+Loaded with a game and forgotten with it (games.unload), so the sheets it built go
+with it and the launcher never holds dice code.
+"""
+
+import displayio
+
+from referee import palette
+from referee.screen import ink_for, put, set_shown, text
+
+# Pip positions on a 3x3 grid (column, row) for faces 1..6.
+PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+_DOT = 7  # the sheet's tile of one big colour dot; tile 0 is a blank face
+_TILES = 8
+_SHEETS = {}  # die size -> its sprite sheet, shared by every die of that size
+
+
+def _disc(bm, cx, cy, r, value):
+    rr = r * r
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if dx * dx + dy * dy <= rr:
+                bm[cx + dx, cy + dy] = value
+
+
+def sheet(size):
+    """The sprite sheet for dice of ``size`` px: tile 0 blank, 1..6 pips, 7 a big
+    dot. Colour indexes: 0 the 2 px frame (a border, or the body's colour), 1 the
+    body, 2 the ink (pips, the dot's ring), 3 the dot. One bitmap for all the dice
+    of a size (about size * size / 2 bytes); each die is one tile of it."""
+    bm = _SHEETS.get(size)
+    if bm is not None:
+        return bm
+    bm = displayio.Bitmap(size * _TILES, size, 4)
+    bm.fill(1)
+    r = max(2, size // 10)
+    step = size // 4
+    for t in range(_TILES):
+        x0 = t * size
+        for i in range(size):
+            for k in (0, 1, size - 2, size - 1):
+                bm[x0 + i, k] = 0
+                bm[x0 + k, i] = 0
+        for col, row in PIPS.get(t, ()):
+            _disc(bm, x0 + step * (col + 1), step * (row + 1), r, 2)
+    half = size // 2
+    _disc(bm, _DOT * size + half, half, size // 4 + 2, 2)
+    _disc(bm, _DOT * size + half, half, size // 4, 3)
+    _SHEETS[size] = bm
+    return bm
+
+
+class Die:
+    """A die: one tile of its size's sprite sheet (``sheet``) with a palette of
+    its own (frame, body, ink, dot), and a caption built on first use (for disks,
+    numbers and jokers). ``show(...)`` changes it in place."""
+
+    def __init__(self, x, y, size):
+        self.group = displayio.Group(x=x, y=y)
+        self.size = size
+        self._pal = displayio.Palette(4)
+        self._grid = displayio.TileGrid(sheet(size), pixel_shader=self._pal, width=1, height=1,
+                                        tile_width=size, tile_height=size, default_tile=0)
+        self.group.append(self._grid)
+        self._label = None
+        self.show(None)
+
+    @property
+    def face(self):
+        """The sheet tile shown: 0 blank, 1..6 pips, 7 the dot."""
+        return self._grid[0]
+
+    def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None):
+        """``face``: pips 1..6, None (blank). ``dot``: a colour drawn as a big dot
+        instead of pips. ``caption``: short text instead of pips."""
+        set_shown(self.group)
+        ink = ink_for(body)
+        pal = self._pal
+        pal[0] = body if border is None else border
+        pal[1] = body
+        pal[2] = ink
+        pal[3] = dot if dot is not None else body
+        if dot is not None:
+            tile = _DOT
+        elif caption is None and face in PIPS:
+            tile = face
+        else:
+            tile = 0
+        put(self._grid, 0, tile)
+        if caption and self._label is None:
+            size = self.size
+            self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5), cols=4)
+            self.group.append(self._label)
+        if self._label is not None:
+            self._label.text = caption or ""
+            self._label.color = ink
+
+    def hide(self):
+        set_shown(self.group, False)
