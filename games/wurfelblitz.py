@@ -530,11 +530,7 @@ class Game(BaseGame):
     def tick(self, now_ns):
         now = now_ns
         phase = self.phase
-        for p in sorted(self.blinking):
-            if now >= self.blinking[p]:
-                del self.blinking[p]
-                if self._in_round():
-                    self.box.rings.set(p, rings.SOLID, _OUT_RED, now_ns=now)
+        self._unblink(now)
         if phase == WAIT:
             if self.flash_until and now >= self.flash_until:
                 self.flash_until = 0
@@ -544,28 +540,13 @@ class Game(BaseGame):
             return
         if not self._in_round():
             return
-        for b in sorted(self.bot_press):  # the bots buzz (seat order: MicroPython dicts are unordered)
-            t = self.bot_press[b]
-            if t <= now:
-                del self.bot_press[b]
-                if self._in_time(t):  # else the answer was on screen, or the time was up
-                    self.race.edge(b, t, True)
-                    self.race.edge(b, t + 80 * MS, False)
+        self._bots_buzz(now)
         self.race.settle(now)
         t = self.deadline
         if t is not None and now >= t and (self.closed_at is None or t < self.closed_at):
             self.closed_at = t
         if phase == COUNT or phase == DARK:
-            self._flag(self.race.false_starts(), now)
-            if phase == COUNT:
-                self._countdown(now)
-            elif now >= self.until:  # the throw is drawn: light it
-                self.go(OPEN, now)
-                self.box.reveal(True)
-                self.box.sound.play(sound.GO, now)
-                for p in range(1, self.players + 1):
-                    if p not in self.flagged:
-                        self._ring_rest(p, now)
+            self._before_light(phase, now)
         elif phase == OPEN:
             self._open(now)
         elif phase == CALL:
@@ -576,15 +557,49 @@ class Game(BaseGame):
             if now >= self.until:
                 self._reopen(now)
         else:  # CONFIRM, ENTRY
-            self._bots_answer(now)
-            waiting = self._waiting(True)
-            if waiting and True in self.verdict.values():  # one is right: the rest hurry up
-                self.answer_until = min(self.answer_until, now + _RIGHT_WAIT_NS)
-            if waiting and now < self.answer_until:
-                return
-            for p in waiting:
-                self.verdict[p] = "none"  # never answered: out, no penalty
-            self._judge(now)
+            self._answers_due(now)
+
+    def _unblink(self, now):
+        # a locked-out or false-start ring blinks red, then stays dim red
+        for p in sorted(self.blinking):
+            if now >= self.blinking[p]:
+                del self.blinking[p]
+                if self._in_round():
+                    self.box.rings.set(p, rings.SOLID, _OUT_RED, now_ns=now)
+
+    def _bots_buzz(self, now):
+        for b in sorted(self.bot_press):  # seat order: MicroPython dicts are unordered
+            t = self.bot_press[b]
+            if t <= now:
+                del self.bot_press[b]
+                if self._in_time(t):  # else the answer was on screen, or the time was up
+                    self.race.edge(b, t, True)
+                    self.race.edge(b, t + 80 * MS, False)
+
+    def _before_light(self, phase, now):
+        # the countdown, then the throw drawn in the dark: false starts flagged; lit at the end
+        self._flag(self.race.false_starts(), now)
+        if phase == COUNT:
+            self._countdown(now)
+        elif now >= self.until:  # the throw is drawn: light it
+            self.go(OPEN, now)
+            self.box.reveal(True)
+            self.box.sound.play(sound.GO, now)
+            for p in range(1, self.players + 1):
+                if p not in self.flagged:
+                    self._ring_rest(p, now)
+
+    def _answers_due(self, now):
+        # CONFIRM, ENTRY: the bots answer; once all have, or time is up, the round is judged
+        self._bots_answer(now)
+        waiting = self._waiting(True)
+        if waiting and True in self.verdict.values():  # one is right: the rest hurry up
+            self.answer_until = min(self.answer_until, now + _RIGHT_WAIT_NS)
+        if waiting and now < self.answer_until:
+            return
+        for p in waiting:
+            self.verdict[p] = "none"  # never answered: out, no penalty
+        self._judge(now)
 
     def _in_time(self, t):
         # A press stamped ``t`` is part of the race: before the answer showed (call

@@ -320,12 +320,10 @@ def next_turn(st):
 # -- actions -------------------------------------------------------------------------
 
 def legal_actions(st, seat):
-    # Every legal action of seat now (none unless it is seat's time to act).
+    # Every legal action of seat now (none unless it is seat's time to act), power by power.
     if st[_PHASE] != ACT or st[_TURN] != seat:
         return []
     out = []
-    n = st[_N]
-    me = seat * 8
     mine = tops(st, seat)
     empty = 0
     for x in mine:
@@ -333,54 +331,80 @@ def legal_actions(st, seat):
             empty += 1
     hole = _first_hole(st, seat)
     if hole >= 0:
-        for d in range(3):
-            x = mine[d]
-            if x and (_pair(x, mine[d - 1]) or _pair(x, mine[d - 2])):
-                out.append((CITY_TRANSFER, seat, me + d, me + hole, x, 0))
+        _city_transfers(seat, mine, hole, out)
     if empty >= POWER[URBAN_FILL]:
-        for q in range(1, n + 1):
-            if q == seat:
-                continue
-            for e in range(3):
-                y = top(st, q, e)
-                for d in range(3):
-                    if y and not mine[d]:
-                        out.append((URBAN_FILL, seat, q * 8 + e, me + d, y, 0))
-                    elif mine[d] and not y:
-                        out.append((URBAN_FILL, seat, me + d, q * 8 + e, mine[d], 0))
+        _urban_fills(st, seat, mine, out)
     if empty >= POWER[URBAN_CITY] and hole >= 0:
-        for q in range(1, n + 1):
-            if q == seat:
-                continue
-            for e in range(3):
-                y = top(st, q, e)
-                if _captures(y, mine[0]) or _captures(y, mine[1]) or _captures(y, mine[2]):
-                    out.append((URBAN_CITY, seat, q * 8 + e, me + hole, y, 0))
+        _urban_cities(st, seat, mine, hole, out)
     if empty >= POWER[CITY_FILL]:
-        for p in range(1, n + 1):
-            b = base(p) + CITY
-            for k in range(6):
-                x = st[b + k]
-                if not x or not _first_of(st, p, k):
-                    continue
-                for q in range(1, n + 1):
-                    h = _first_hole(st, q)
-                    if q != p and h >= 0:
-                        out.append((CITY_FILL, seat, p * 8 + k, q * 8 + h, x, 0))
+        _city_fills(st, seat, out)
     if empty >= POWER[EXCHANGE]:
-        for p in range(1, n + 1):
-            b = base(p) + CITY
-            for k in range(6):
-                x = st[b + k]
-                if not x or not _first_of(st, p, k):
-                    continue
-                for q in range(p + 1, n + 1):
-                    c = base(q) + CITY
-                    for j in range(6):
-                        y = st[c + j]
-                        if y and y != x and _first_of(st, q, j):
-                            out.append((EXCHANGE, seat, p * 8 + k, q * 8 + j, x, y))
+        _exchanges(st, seat, out)
     return out
+
+
+def _city_transfers(seat, mine, hole, out):
+    me = seat * 8
+    for d in range(3):
+        x = mine[d]
+        if x and (_pair(x, mine[d - 1]) or _pair(x, mine[d - 2])):
+            out.append((CITY_TRANSFER, seat, me + d, me + hole, x, 0))
+
+
+def _urban_fills(st, seat, mine, out):
+    me = seat * 8
+    for q in range(1, st[_N] + 1):
+        if q == seat:
+            continue
+        for e in range(3):
+            y = top(st, q, e)
+            for d in range(3):
+                if y and not mine[d]:
+                    out.append((URBAN_FILL, seat, q * 8 + e, me + d, y, 0))
+                elif mine[d] and not y:
+                    out.append((URBAN_FILL, seat, me + d, q * 8 + e, mine[d], 0))
+
+
+def _urban_cities(st, seat, mine, hole, out):
+    me = seat * 8
+    for q in range(1, st[_N] + 1):
+        if q == seat:
+            continue
+        for e in range(3):
+            y = top(st, q, e)
+            if _captures(y, mine[0]) or _captures(y, mine[1]) or _captures(y, mine[2]):
+                out.append((URBAN_CITY, seat, q * 8 + e, me + hole, y, 0))
+
+
+def _city_disks_first(st, p):
+    # (k, disk) for each City side of p holding the first of its symbol there
+    b = base(p) + CITY
+    out = []
+    for k in range(6):
+        x = st[b + k]
+        if x and _first_of(st, p, k):
+            out.append((k, x))
+    return out
+
+
+def _city_fills(st, seat, out):
+    n = st[_N]
+    for p in range(1, n + 1):
+        for k, x in _city_disks_first(st, p):
+            for q in range(1, n + 1):
+                h = _first_hole(st, q)
+                if q != p and h >= 0:
+                    out.append((CITY_FILL, seat, p * 8 + k, q * 8 + h, x, 0))
+
+
+def _exchanges(st, seat, out):
+    n = st[_N]
+    for p in range(1, n + 1):
+        for k, x in _city_disks_first(st, p):
+            for q in range(p + 1, n + 1):
+                for j, y in _city_disks_first(st, q):
+                    if y != x:
+                        out.append((EXCHANGE, seat, p * 8 + k, q * 8 + j, x, y))
 
 
 def _at(st, loc, urban_side):
