@@ -261,22 +261,10 @@ class Game(BaseGame):
     # ------------------------------------------------------------------ tick
     def tick(self, now_ns):
         now = now_ns
-        ph = self.phase
-        if ph == _OVER:
+        if self.phase == _OVER:
             return
         for p in range(1, self.players + 1):
-            f = self.flash[p]
-            if f and now >= f:
-                self.flash[p] = 0
-                if self.phase == _BREAK:
-                    self.box.rings.set(p, rings.SOLID, self._target_color(p), now_ns=now)
-                else:
-                    self._ring_dice(p, now)
-            if self.brains is not None and p in self.brains:
-                self._bot(p, now)
-            elif self.press[p] == _DOWN and now - self.down_at[p] >= _CLAIM_NS:
-                self.press[p] = _DONE
-                self._claim(p, self.down_at[p], now)
+            self._seat_tick(p, now)
             if self.phase == _OVER:
                 return
         ph = self.phase
@@ -299,6 +287,21 @@ class Game(BaseGame):
             elif self._outs() >= self.players:
                 self._void("everyone is out of this card", now)
         self._draw(now)
+
+    def _seat_tick(self, p, now):
+        # a seat's ring flash ends; its bot looks at its dice; a press held long enough claims
+        f = self.flash[p]
+        if f and now >= f:
+            self.flash[p] = 0
+            if self.phase == _BREAK:
+                self.box.rings.set(p, rings.SOLID, self._target_color(p), now_ns=now)
+            else:
+                self._ring_dice(p, now)
+        if self.brains is not None and p in self.brains:
+            self._bot(p, now)
+        elif self.press[p] == _DOWN and now - self.down_at[p] >= _CLAIM_NS:
+            self.press[p] = _DONE
+            self._claim(p, self.down_at[p], now)
 
     def _outs(self):
         k = 0
