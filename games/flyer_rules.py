@@ -424,29 +424,8 @@ def from_data(data):
     # ValueError for anything a game cannot reach
     try:
         state = State(int(data["players"]), int(data["cap"]))
-        values = data["values"]
-        if len(values) != 6:
-            raise ValueError("six values")
-        for i in range(6):
-            v = int(values[i])
-            if v < 1 or v > 6:
-                raise ValueError("value out of range")
-            state.values[COLOURS[i]] = v
-        seen = []
-        for s in data["stacks"]:
-            st = [str(c) for c in data["stacks"][s]]
-            if s not in BOARD:
-                raise ValueError("unknown space " + str(s))
-            if s in OWNER and OWNER[s] > state.players:
-                raise ValueError("marker in an unseated homebase")
-            for c in st:
-                if c not in _CI or c in seen:
-                    raise ValueError("markers must be the six colours once each")
-                seen.append(c)
-            if st:
-                state.stacks[s] = st
-        if len(seen) != 6:
-            raise ValueError("six markers needed")
+        _values_from(state, data["values"])
+        _stacks_from(state, data["stacks"])
         scores = [int(x) for x in data["scores"]]
         if len(scores) != state.players:
             raise ValueError("one score per seat")
@@ -464,3 +443,31 @@ def from_data(data):
     except (KeyError, TypeError, AttributeError) as e:
         raise ValueError("bad flyer save: " + repr(e))
     return state
+
+
+def _values_from(state, values):
+    if len(values) != 6:
+        raise ValueError("six values")
+    for i in range(6):
+        v = int(values[i])
+        if v < 1 or v > 6:
+            raise ValueError("value out of range")
+        state.values[COLOURS[i]] = v
+
+
+def _stacks_from(state, stacks):
+    seen = []
+    for s in stacks:
+        st = [str(c) for c in stacks[s]]
+        if s not in BOARD:
+            raise ValueError("unknown space " + str(s))
+        if s in OWNER and OWNER[s] > state.players:
+            raise ValueError("marker in an unseated homebase")
+        for c in st:
+            if c not in _CI or c in seen:
+                raise ValueError("markers must be the six colours once each")
+            seen.append(c)
+        if st:
+            state.stacks[s] = st
+    if len(seen) != 6:
+        raise ValueError("six markers needed")
