@@ -151,6 +151,29 @@ def _parse_clauses(spec, t):
     return _ONLY | (mask << 4)
 
 
+def _parse_sets(spec, t):
+    # "N of a kind", "N pairs", "N triples"; None for a count of faces ("three 5s")
+    n = len(t)
+    w = t[0]
+    word = t[1]
+    if t[1:] == ["of", "a", "kind"]:
+        k = _number(spec, w)
+        if k < 2:
+            raise _bad(spec, "a kind needs 2..6 dice")
+        return _KIND | (k << 4)
+    if word == "pair" or word == "pairs":
+        if n != 2 or _number(spec, w) > 3:
+            raise _bad(spec, "six dice hold one to three pairs")
+        return _PAIRS | (_number(spec, w) << 4)
+    if word in ("triple", "triples", "triplet", "triplets"):
+        if n != 2 or _number(spec, w) > 2:
+            raise _bad(spec, "six dice hold one or two triples")
+        return _TRIPLES | (_number(spec, w) << 4)
+    if not word[0].isdigit():
+        raise _bad(spec, "unknown card")
+    return None
+
+
 def _parse(spec):
     if not isinstance(spec, str):
         raise ValueError("card spec must be text, not %r" % (spec,))
@@ -174,22 +197,9 @@ def _parse(spec):
                     return _ONLY | (mask << 4)
         raise _bad(spec, "expected all even, all odd, all high or all low")
     if n >= 2 and w != "no" and "and" not in t:
-        word = t[1]
-        if t[1:] == ["of", "a", "kind"]:
-            k = _number(spec, w)
-            if k < 2:
-                raise _bad(spec, "a kind needs 2..6 dice")
-            return _KIND | (k << 4)
-        if word == "pair" or word == "pairs":
-            if n != 2 or _number(spec, w) > 3:
-                raise _bad(spec, "six dice hold one to three pairs")
-            return _PAIRS | (_number(spec, w) << 4)
-        if word in ("triple", "triples", "triplet", "triplets"):
-            if n != 2 or _number(spec, w) > 2:
-                raise _bad(spec, "six dice hold one or two triples")
-            return _TRIPLES | (_number(spec, w) << 4)
-        if not word[0].isdigit():
-            raise _bad(spec, "unknown card")
+        code = _parse_sets(spec, t)
+        if code is not None:
+            return code
     if w == "no" or w.isdigit() or w in _NUMS:
         return _parse_clauses(spec, t)
     raise _bad(spec, "unknown card")
@@ -292,63 +302,74 @@ class Card:
                 c[v] &= 6
             return _quota(dice, c)
         if form == _TRIPLES or form == _FULL:
-            v = _top(c, 0)
-            w = _top(c, v)
-            a = c[v]
-            b = c[w]
-            for u in range(7):
-                c[u] = 0
-            if form == _TRIPLES:
-                # the two most common values seen at least twice, three dice each
-                # (all five of a five of a kind: a sixth makes six of a kind)
-                c[v] = a if a == 5 else (min(a, 3) if a >= 2 else 0)
-                c[w] = min(b, 3) if b >= 2 and p > 1 else 0
-            else:
-                # three of the most common value, two of the next if it shows twice
-                c[v] = min(a, 3)
-                c[w] = 2 if b >= 2 else 0
-            return _quota(dice, c)
+            return _quota(dice, _keep_sets(c, form, p))
         if form == _STRAIGHT or form == _SMALL:
-            lo = 1
-            hi = 6
-            if form == _SMALL:
-                a = 0
-                b = 0
-                for v in range(2, 6):
-                    a += c[v] > 0
-                b = a + (c[6] > 0)
-                a += c[1] > 0
-                lo = 2 if b >= a else 1
-                hi = lo + 4
-            for v in range(7):
-                c[v] = 1 if lo <= v <= hi and c[v] else 0
-            return _quota(dice, c)
+            return _quota(dice, _keep_run(c, form))
         if form == _ONLY:
             return [(p >> d) & 1 == 1 for d in dice]
-        lo = p & 63
-        hi = p >> 6
-        s = c[1] + 2 * c[2] + 3 * c[3] + 4 * c[4] + 5 * c[5] + 6 * c[6]
-        if lo != hi:
-            if s < lo:
-                t = (lo + 5) // 6
-                return [d >= t for d in dice]
-            t = hi // 6
-            return [d <= t for d in dice]
-        # sum = X: dice within 1 of X/6, nearest first (screen order on ties), each
-        # kept only while the free dice can still make up exactly what is missing
-        out = [False] * 6
-        kept = 0
-        total = 0
-        for dist in range(7):
-            for i in range(6):
-                d = dice[i]
-                if 6 * d - lo == dist or lo - 6 * d == dist:
-                    free = 5 - kept
-                    if free <= lo - total - d <= 6 * free:
-                        out[i] = True
-                        kept += 1
-                        total += d
-        return out
+        return _keep_sum(dice, c, p & 63, p >> 6)
+
+
+def _keep_sets(c, form, p):
+    # triples or a full house: the counts to keep of the two most common values
+    v = _top(c, 0)
+    w = _top(c, v)
+    a = c[v]
+    b = c[w]
+    for u in range(7):
+        c[u] = 0
+    if form == _TRIPLES:
+        # the two most common values seen at least twice, three dice each
+        # (all five of a five of a kind: a sixth makes six of a kind)
+        c[v] = a if a == 5 else (min(a, 3) if a >= 2 else 0)
+        c[w] = min(b, 3) if b >= 2 and p > 1 else 0
+    else:
+        # three of the most common value, two of the next if it shows twice
+        c[v] = min(a, 3)
+        c[w] = 2 if b >= 2 else 0
+    return c
+
+
+def _keep_run(c, form):
+    # a straight (1-6) or a small straight (1-5 or 2-6, whichever has more already)
+    lo = 1
+    hi = 6
+    if form == _SMALL:
+        a = 0
+        for v in range(2, 6):
+            a += c[v] > 0
+        b = a + (c[6] > 0)
+        a += c[1] > 0
+        lo = 2 if b >= a else 1
+        hi = lo + 4
+    for v in range(7):
+        c[v] = 1 if lo <= v <= hi and c[v] else 0
+    return c
+
+
+def _keep_sum(dice, c, lo, hi):
+    s = c[1] + 2 * c[2] + 3 * c[3] + 4 * c[4] + 5 * c[5] + 6 * c[6]
+    if lo != hi:
+        if s < lo:
+            t = (lo + 5) // 6
+            return [d >= t for d in dice]
+        t = hi // 6
+        return [d <= t for d in dice]
+    # sum = X: dice within 1 of X/6, nearest first (screen order on ties), each
+    # kept only while the free dice can still make up exactly what is missing
+    out = [False] * 6
+    kept = 0
+    total = 0
+    for dist in range(7):
+        for i in range(6):
+            d = dice[i]
+            if 6 * d - lo == dist or lo - 6 * d == dist:
+                free = 5 - kept
+                if free <= lo - total - d <= 6 * free:
+                    out[i] = True
+                    kept += 1
+                    total += d
+    return out
 
 
 def meets(dice, target):
