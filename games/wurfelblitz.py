@@ -461,15 +461,7 @@ class Game(BaseGame):
     def edge(self, player, t_ns, pressed):
         if player == REVEAL:
             if pressed and self.phase == OPEN and self.reveal_at is None:
-                # the reveal edge came back through capture: the race opens at t_ns
-                self.reveal_at = t_ns
-                self.race.reveal(t_ns)
-                self.deadline = t_ns + self.limit_ns
-                for b in self.bots:
-                    self.bot_press[b], self.said[b] = self.bot.read(b, self.rng, self.throw, self.teaser, t_ns)
-                for p in range(1, self.players + 1):
-                    if self.down[p] and not self.fed_down[p]:
-                        self._flag((p,), t_ns, True)
+                self._revealed(t_ns)
             return
         if not 1 <= player <= self.players or self.is_bot(player):
             return
@@ -498,6 +490,17 @@ class Game(BaseGame):
             if c.taps != taps:
                 self.box.sound.play(sound.CLICK, t_ns)
                 self._show_entry()
+
+    def _revealed(self, t_ns):
+        # the reveal edge came back through capture: the race opens at t_ns
+        self.reveal_at = t_ns
+        self.race.reveal(t_ns)
+        self.deadline = t_ns + self.limit_ns
+        for b in self.bots:
+            self.bot_press[b], self.said[b] = self.bot.read(b, self.rng, self.throw, self.teaser, t_ns)
+        for p in range(1, self.players + 1):
+            if self.down[p] and not self.fed_down[p]:
+                self._flag((p,), t_ns, True)
 
     def gesture(self, player, kind, count, now_ns):
         if not 1 <= player <= self.players or self.is_bot(player) or self.last_down[player] < self.phase_at:
