@@ -224,6 +224,25 @@ def test_the_window_is_silent_without_audio_and_does_not_crash(monkeypatch):
     assert "silent" in said[0]
 
 
+def test_a_pc_without_sound_gets_one_line_of_ours_not_alsas(tmp_path):
+    # ALSA's library prints its own lines to stderr when the sound device cannot be
+    # opened; a card that does not exist makes it do so on any Linux PC
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = ("import sys; sys.path[:0] = [%r, %r]\nfrom hardware import pc_env, pc_sound\n"
+              "print('speaker', pc_sound.speaker())\nprint('stderr still works', file=sys.stderr)\n"
+              % (root, os.path.join(root, "lib")))
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa", AUDIODEV="hw:CARD=nosuchcard")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120,
+                       cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "ALSA lib" not in r.stderr and r.stderr == "stderr still works\n", r.stderr
+    assert "speaker None" in r.stdout and r.stdout.count("no sound") == 1
+
+
 def test_the_box_cues_reach_the_speaker():
     heard = []
     t = SimTable(players=2)
