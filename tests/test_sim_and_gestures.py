@@ -123,6 +123,32 @@ def test_no_chord_from_buttons_pressed_apart_or_off_the_table():
     assert not any(k == CHORD for _, k, _ in g.update(20000 * MS))
 
 
+def test_a_chord_begun_before_a_reset_does_not_pause_what_follows():
+    g = Gestures(4)
+    g.edge(1, 0, True)
+    g.edge(2, 5 * MS, True)
+    g.reset()  # a screen change (a match starts) with both still down
+    assert not any(k == CHORD for _, k, _ in g.update(3100 * MS))
+    g.edge(3, 3200 * MS, True)  # a third button joins the two held ones: no new chord either
+    assert not any(k == CHORD for _, k, _ in g.update(7000 * MS))
+
+
+def test_the_pause_chord_begun_at_the_launcher_does_not_pause_the_match_it_starts():
+    t = SimTable(players=2, seed=3)
+    t.advance(20)
+    t.press(1, hold_ms=6000)  # two players hold their buttons at the launcher...
+    t.press(2, at_ns=t.now + 100 * MS, hold_ms=6000)
+    t.advance(1000)
+    g = t.start("reaction", rounds=3)  # ...and a match starts within 3 s
+    t.advance(4000)
+    assert t.app.mode == "game" and t.game is g
+    t.advance(2000)  # released; a chord made in the match still pauses it
+    t.press(1, hold_ms=3500)
+    t.press(2, at_ns=t.now + 100 * MS, hold_ms=3500)
+    t.advance(3500)
+    assert t.app.mode == "pause"
+
+
 def test_reveal_edge_comes_back_through_capture_with_its_time():
     t = SimTable(players=2)
     got = spy_poll(t)
