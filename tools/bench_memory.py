@@ -74,7 +74,7 @@ are written into this file (DEVICE_IMPORTS, DEVICE_STAGES, PICO_FREE).
 temporary copy out of this repository's git history, unless ``--tree`` names
 another), prints the side-by-side table and exits 1 if a stage is more than
 10 % off or a MemoryError is missed. Today's tree is not compared with those
-figures: its code has changed since (hardware/README.md, "Memory"). Two of its figures are read two ways, both printed: its
+figures: its code has changed since (docs/memory.md). Two of its figures are read two ways, both printed: its
 imports stage (83,150 free) is 10,058 B below what its own rows add up to
 (93,208), and the launcher figure after it fits either, so the stage is compared
 with both; its self test run does not say which way it took through the MENU
