@@ -151,22 +151,22 @@ def main(argv):
         settings["REFEREE_PLAYERS"] = str(args.players)
     seed = DEMO_SEED if args.seed is None else args.seed
     if args.demo is not None:
-        return _demo(args.demo, settings, seed, args.game, notes, 2)  # 2: --demo DIR is the flag at fault
+        return _demo(args.demo, settings, seed, args.game, notes, "--demo " + args.demo, 2)  # 2: a bad flag
     from hardware import pc_window
 
     why = pc_window.unavailable()
     if why:
         print("No display can be opened here (" + why + "); running the headless demo instead.")
-        return _demo(DEFAULT_DEMO_DIR, settings, seed, args.game, notes, 1)
+        return _demo(DEFAULT_DEMO_DIR, settings, seed, args.game, notes, "the demo's folder " + DEFAULT_DEMO_DIR, 1)
     return pc_window.run(settings, seed=args.seed, scale=args.scale, save_path=args.save, notes=notes)
 
 
-def _demo(folder, settings, seed, only, notes, status):
+def _demo(folder, settings, seed, only, notes, what, status):
     from hardware import pc_demo
 
     why = pc_demo.folder_problem(folder)
     if why:
-        print("--demo " + folder + ": " + why, file=sys.stderr)
+        print(what + ": " + why, file=sys.stderr)
         return status
     return pc_demo.run(folder, settings, seed=seed, only=only, notes=notes)
 
