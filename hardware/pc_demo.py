@@ -22,7 +22,7 @@ def _play(name, players, settings, seed, on_change):
     from hardware.sim import SimTable
 
     table = SimTable(players=players, seed=seed, settings=settings)
-    game = table.start(name, bots=tuple(range(1, players + 1)))
+    game = table.start(name, bots=tuple(range(1, players + 1)), seed=seed)
     last = None
     index = 0
     t_end = table.now + MATCH_MS * 1000000
@@ -43,7 +43,24 @@ def spread(count, wanted):
     return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
 
 
+def folder_problem(folder):
+    """Why the snapshots cannot go to ``folder`` (made if missing), or ""."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        return "that is a file, not a folder: name a folder for the PNG snapshots"
+    try:
+        os.makedirs(folder, exist_ok=True)
+        import tempfile
+
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        return "cannot write there (" + (e.strerror or str(e)) + "): name a folder you can write"
+    return ""
+
+
 def run(folder, settings, seed=1, only=None, notes=()):
+    """Play the demo; ``folder`` must be writable (``folder_problem``). Each match is
+    seeded with ``seed`` itself, the number it prints: ``--demo --seed S`` replays it."""
     import games
     from hardware.sim import SimTable
 

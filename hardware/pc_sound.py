@@ -47,6 +47,36 @@ class Speaker:
         self._channel = snd.play(loops=-1)
 
 
+class _NoStderr:
+    """The C libraries' stderr (file descriptor 2) sent to the null device for a
+    while: ALSA's library prints its own lines ("ALSA lib confmisc.c:855:(parse_card)
+    cannot find card '0'", eight of them) when a PC has no sound card, before the
+    mixer fails; ``speaker()`` says it in one line of its own."""
+
+    def __enter__(self):
+        import os
+        import sys
+
+        self.saved = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):  # no fd 2 (a GUI launcher): nothing to hide
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        import os
+
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+        return False
+
+
 def speaker(log=print):
     """A Speaker on the PC's audio, or None (silent) when there is none."""
     import os
@@ -56,7 +86,8 @@ def speaker(log=print):
     try:
         import pygame
 
-        pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+        with _NoStderr():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
         if pygame.mixer.get_init() is None:
             return None
         return Speaker(pygame.mixer)

@@ -49,6 +49,8 @@ def make_table(settings, seed=None, save_path=None, notes=(), log=print):
     seed = window_seed(seed)
     log("window seed " + str(seed) + " (python code.py --seed " + str(seed) + " deals the same match seeds again)")
     store = pc_store.FileNvm(save_path or pc_store.DEFAULT_PATH)
+    if store.problem:  # said on the screen too, before the launcher
+        log(store.problem)
     table = SimTable(players=None, seed=seed, settings=settings, catch_errors=True, store=store, notes=notes)
     for m in table.settings.messages:
         log("settings: " + m)

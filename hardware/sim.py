@@ -90,7 +90,13 @@ class SimBox(Box):
         return edges
 
     def set_backlight(self, on):
-        self.table._captured.append((REVEAL, self.table.now, bool(on)))
+        # The light's edge is captured 1 ns after the loop pass's clock reading, as
+        # on the box, where the backlight switches after the loop read its clock: the
+        # game may already have settled its race up to that reading (race.settle(now):
+        # every edge up to now is in), and a press at the reveal's own nanosecond is
+        # then judged against it, valid (docs/arbitration.md), not a certain false
+        # start. It comes back through the next poll, as the device's does.
+        self.table._captured.append((REVEAL, self.table.now + 1, bool(on)))
 
     def show(self, group):
         self.root = group

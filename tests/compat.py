@@ -31,7 +31,7 @@ NPM_HINT = "npm ci --prefix tests/mpvm"
 
 PORTABLE_GLOBS = ("lib/referee/**/*.py", "games/**/*.py")
 DEVICE_GLOBS = ("code.py", "boot.py", "safemode.py") + PORTABLE_GLOBS + ("hardware/**/*.py",)
-PC_ONLY_NAMES = ("sim.py", "window.py")  # plus hardware/pc_*.py and "PC only" docstrings
+PC_ONLY_NAMES = ("sim.py",)  # plus hardware/pc_*.py and "PC only" docstrings
 
 # Modules device code must not use: missing on CircuitPython (typing, enum, dataclasses,
 # abc, functools, itertools), or forbidden by the project (random: use referee.rng;
@@ -63,7 +63,7 @@ def first_docstring_line(path):
 
 def is_pc_only(path):
     """True for files that never go to the device: hardware/sim.py, hardware/pc_*.py,
-    hardware/window.py, and any file whose docstring's first line says "PC only"."""
+    and any file whose docstring's first line says "PC only"."""
     p = Path(path)
     try:
         in_hardware = rel(p).split("/")[0] == "hardware"

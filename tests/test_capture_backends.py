@@ -136,11 +136,13 @@ def levels_at(truth, t_ns):
 def run_sim(script):
     """Drive a SimTable through the script; every edge its box.poll() returned.
     Presses are scheduled with ``press``; bare taps are live ``key`` edges and
-    backlight changes ``box.reveal``, each made at its exact ns. The app's loop
-    is switched off (the launcher is not under test): the box is polled here."""
+    backlight changes ``box.reveal``, each made at its exact ns (the sim captures
+    the light 1 ns after the clock reading it is switched at, as the box does:
+    so it is switched 1 ns before). The app's loop is switched off (the launcher
+    is not under test): the box is polled here."""
     table = SimTable(players=script.players)
     table.app.step = lambda: None
-    assert table.box.poll() == [(REVEAL, 0, True)]  # the launcher lit the screen at t = 0
+    assert table.box.poll() == [(REVEAL, 1, True)]  # the launcher lit the screen at t = 0
     live = [(t, REVEAL, on) for t, on in script.light]
     for pr in script.presses:
         if isinstance(pr, Tap):
@@ -155,10 +157,11 @@ def run_sim(script):
         got.extend(table.box.poll())
 
     for t, p, on in sorted(live):
-        advance_to(t)
         if p == REVEAL:
+            advance_to(t - 1)
             table.box.reveal(on)
         else:
+            advance_to(t)
             table.key(p, on)
     advance_to(script.end_ns)
     return got

@@ -141,7 +141,7 @@ def test_pc_only_files_are_left_out(tmp_path):
     hw.mkdir()
     for name, doc, pc_only in (("sim.py", "The simulated box.", True),
                                ("pc_anything.py", "Pygame view.", True),
-                               ("window.py", "The window.", True),
+                               ("pc_window.py", "The window.", True),
                                ("tool.py", "Deploy helper (PC only): copies files.", True),
                                ("pio_capture.py", "PIO capture of the buttons.", False)):
         (hw / name).write_text('"""%s\n\nMore text. PC only here is not the first line."""\n'

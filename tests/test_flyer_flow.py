@@ -6,6 +6,7 @@ the pause menu, save and resume through a reboot, and the screens as PNG."""
 import sys
 
 import pytest
+from notice_helpers import read_notice
 
 import games
 from games import flyer, flyer_screen
@@ -386,7 +387,8 @@ def test_a_corrupt_save_is_dropped_with_a_message():
     t.reboot()
     t.advance(20)
     t.hold(1)
-    assert t.app.mode == "launcher" and t.game is None
+    assert t.game is None and "could not be resumed" in read_notice(t)  # the message, on the screen
+    assert t.app.mode == "launcher"
     assert any("does not restore" in m for m in t.box.logs)
     g2 = flyer.Game(t.box, 4, (2, 3, 4), 1)
     with pytest.raises(ValueError):

@@ -84,6 +84,46 @@ def test_a_broken_settings_toml_is_on_the_window(tmp_path):
     assert "settings.toml cannot be read at line 2" in text and "TOMLDecodeError" not in text
 
 
+def test_settings_toml_that_is_odd_but_readable_on_the_box_is_read_as_the_box_reads_it(tmp_path):
+    from hardware import pc_main
+
+    path = tmp_path / "settings.toml"
+    # a key set twice: CircuitPython's getenv takes the first; the parser refused the whole file
+    path.write_text('REFEREE_PLAYERS = "3"\nREFEREE_SOUND = "0"\n# later\nREFEREE_PLAYERS = "5"\n')
+    values, notes = pc_main.read_settings_toml(str(path))
+    assert values == {"REFEREE_PLAYERS": "3", "REFEREE_SOUND": "0"}
+    assert notes == ["settings.toml line 4 sets REFEREE_PLAYERS again: the first value is used, as on the box; "
+                     "delete one of them"]
+    # a byte-order mark: getenv reads it as part of the first line's key, so that line is lost there
+    path.write_bytes(b"\xef\xbb\xbfREFEREE_PLAYERS = \"3\"\nREFEREE_SOUND = \"0\"\n")
+    values, notes = pc_main.read_settings_toml(str(path))
+    assert values == {"REFEREE_SOUND": "0"} and len(notes) == 1
+    assert "byte-order mark" in notes[0] and "REFEREE_PLAYERS takes its default" in notes[0]
+    assert "quote" not in notes[0]
+    path.write_bytes(b"\xef\xbb\xbf# Referee Box settings\nREFEREE_PLAYERS = \"3\"\n")  # nothing lost: no note
+    assert pc_main.read_settings_toml(str(path)) == ({"REFEREE_PLAYERS": "3"}, [])
+    t, _ = _window(tmp_path, {"REFEREE_SOUND": "0"}, ["settings.toml line 4 sets REFEREE_PLAYERS again: the first "
+                                                       "value is used, as on the box; delete one of them"])
+    assert "sets REFEREE_PLAYERS" in t.screen_text().replace("\n", " ")
+
+
+def test_settings_toml_that_cannot_be_read_is_said_never_a_traceback(tmp_path, capsys):
+    from hardware import pc_main
+
+    folder = tmp_path / "settings.toml"
+    folder.mkdir()  # a folder of that name
+    values, notes = pc_main.read_settings_toml(str(folder))
+    assert values == {} and notes == ["settings.toml cannot be read (it is a folder); every setting takes its default"]
+    path = tmp_path / "deep.toml"
+    path.write_text('REFEREE_PLAYERS = "3"\nREFEREE_BOTS = ' + "[" * 500 + "\n")  # RecursionError in tomllib
+    values, notes = pc_main.read_settings_toml(str(path))
+    assert values == {} and len(notes) == 1 and "cannot be read" in notes[0] and "nested" in notes[0]
+    path.write_bytes(b'REFEREE_PLAYERS = "\xff"\n')  # not UTF-8
+    values, notes = pc_main.read_settings_toml(str(path))
+    assert values == {} and notes[0].startswith("settings.toml cannot be read")
+    assert "Traceback" not in capsys.readouterr().out
+
+
 def test_the_demo_survives_bad_players_and_plays_four_seats(tmp_path, monkeypatch, capsys):
     from hardware import pc_demo
 
@@ -120,6 +160,25 @@ def test_the_window_seeds_from_urandom_and_logs_it(tmp_path, monkeypatch):
     assert pc_window.window_seed(42) == 42  # --seed replays
 
 
+def test_the_demo_prints_the_seed_that_replays_its_match(tmp_path, capsys, monkeypatch):
+    from hardware import pc_demo, pc_main
+
+    seeds = []
+    real = pc_demo._play
+
+    def spy(*a):
+        table, game, n = real(*a)
+        seeds.append(game.seed)
+        return table, game, n
+
+    monkeypatch.setattr(pc_demo, "_play", spy)
+    assert pc_main.main(["--demo", str(tmp_path / "d"), "--game", "reaction"]) == 0
+    out = capsys.readouterr().out
+    assert seeds == [1, 1] and "seed 1\n" in out and "seed 1667030799" not in out  # the README's "seed 1"
+    assert pc_main.main(["--demo", str(tmp_path / "d"), "--game", "reaction", "--seed", "7"]) == 0
+    assert seeds[2:] == [7, 7] and "seed 7\n" in capsys.readouterr().out
+
+
 def test_the_demo_stays_seeded(tmp_path, capsys):
     from hardware import pc_main
 
@@ -151,6 +210,20 @@ def test_an_unknown_game_lists_the_games_and_fails():
     r = _code_py("--demo", "/tmp/referee-demo-none", "--game", "chess")
     assert r.returncode != 0
     assert "chess" in r.stderr and all(name in r.stderr for name in games.names())
+
+
+def test_a_bad_flag_names_the_flag_and_exits_2_never_a_traceback(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    for args, said in ((["--scale", "-2"], "--scale"), (["--scale", "0"], "--scale"), (["--scale", "x"], "--scale"),
+                       (["--players", "99"], "--players"), (["--players", "1"], "--players"),
+                       (["--seed", "-1"], "--seed"), (["--demo", str(afile)], "a file, not a folder"),
+                       (["--demo", str(afile / "sub")], "cannot write there")):
+        r = _code_py(*args)
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        assert said in r.stderr and "Traceback" not in r.stderr + r.stdout, (args, r.stderr)
+        assert "REFEREE_PLAYERS" not in r.stderr  # the flag, not the settings key it stands in for
+    assert afile.read_text() == "mine"
 
 
 def test_a_pc_run_prints_no_board_warnings_or_banners(tmp_path):
@@ -222,6 +295,25 @@ def test_the_window_is_silent_without_audio_and_does_not_crash(monkeypatch):
     said = []
     assert pc_sound.speaker(log=said.append) is None
     assert "silent" in said[0]
+
+
+def test_a_pc_without_sound_gets_one_line_of_ours_not_alsas(tmp_path):
+    # ALSA's library prints its own lines to stderr when the sound device cannot be
+    # opened; a card that does not exist makes it do so on any Linux PC
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = ("import sys; sys.path[:0] = [%r, %r]\nfrom hardware import pc_env, pc_sound\n"
+              "print('speaker', pc_sound.speaker())\nprint('stderr still works', file=sys.stderr)\n"
+              % (root, os.path.join(root, "lib")))
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa", AUDIODEV="hw:CARD=nosuchcard")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120,
+                       cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "ALSA lib" not in r.stderr and r.stderr == "stderr still works\n", r.stderr
+    assert "speaker None" in r.stdout and r.stdout.count("no sound") == 1
 
 
 def test_the_box_cues_reach_the_speaker():

@@ -3,6 +3,7 @@
 
 import os
 
+from notice_helpers import read_notice
 from zilch_helpers import pace
 
 from hardware import pc_store
@@ -50,3 +51,67 @@ def test_the_demo_does_not_touch_the_save_file(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     assert pc_demo.run(str(tmp_path / "out"), {"REFEREE_PLAYERS": "2"}, only="zilch") == 0
     assert not path.exists() and not [p for p in os.listdir(tmp_path) if "nvm" in p]
+
+
+def _window(path, logs):
+    from hardware import pc_window
+
+    t = pc_window.make_table({}, seed=5, save_path=str(path), log=logs.append)
+    t.advance(20)
+    return t
+
+
+def _play_a_while(t):
+    g = t.start("zilch", bots=(1, 2, 3, 4), seed=5)
+    pace(g, think_ms=6, roll_ms=4, show_ms=6)
+    t.advance(1500)
+    assert not g.over and g.saves > 1
+
+
+def test_a_file_that_is_no_save_of_the_box_is_said_and_left_alone(tmp_path):
+    import hashlib
+
+    path = tmp_path / "big.bin"
+    path.write_bytes(os.urandom(10 * 1024 * 1024))  # 10 MB of noise: not "another version"
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    logs = []
+    t = _window(path, logs)
+    text = read_notice(t)
+    assert "is not a save file of the box (10,485,760 bytes)" in text and "another version" not in text
+    assert any("not a save file" in m for m in logs)  # and on the console
+    _play_a_while(t)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before  # never written over
+    assert not os.path.exists(str(path) + ".tmp")
+
+
+def test_a_save_file_that_cannot_be_written_is_said_and_the_session_still_saves(tmp_path):
+    path = tmp_path / "no" / "such" / "dir" / "x"  # python code.py --save /no/such/dir/x
+    logs = []
+    t = _window(path, logs)
+    assert "its folder does not exist" in read_notice(t)
+    assert t.app.mode == "launcher"
+    _play_a_while(t)  # no error, no pause: the saves stay in memory
+    assert t.app.mode == "game" and not any("save failed" in m for m in t.box.logs)
+    t.reboot()  # a new App on the same memory (as after an error): the saves are there
+    t.advance(20)
+    assert "its folder does not exist" in read_notice(t)
+    assert "Resume Zilch (4p)" in t.screen_text()
+    assert not os.path.exists(tmp_path / "no")
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    t = _window(folder, [])
+    assert "it is a folder" in read_notice(t)
+
+
+def test_a_damaged_save_file_is_said_once(tmp_path):
+    path = tmp_path / "nvm.bin"
+    t = _window(path, [])
+    _play_a_while(t)
+    data = bytearray(path.read_bytes())
+    data[12] ^= 0x01  # one flipped byte of the match's first record
+    path.write_bytes(bytes(data))
+    t = _window(path, [])
+    assert "The saved match is damaged: it cannot be resumed" in read_notice(t)
+    assert "Resume" not in t.screen_text()
+    t = _window(path, [])  # the next python code.py: said once, not at every start
+    assert t.app.mode == "launcher"

@@ -70,3 +70,54 @@ def test_no_file_points_outside_the_repository_for_design_or_rulings():
     assert bad == []
     for doc in ("docs/design.md", "docs/rulings.md"):
         assert os.path.exists(os.path.join(ROOT, doc))
+
+
+def test_every_file_a_doc_names_is_in_the_repository():
+    import glob
+    import re
+
+    on_the_board = ("boot_out.txt", "safemode.txt")  # written by CircuitPython on CIRCUITPY
+    docs = ["README.md", "hardware/README.md"] + sorted(os.path.relpath(p, ROOT) for p in glob.glob(
+        os.path.join(ROOT, "docs", "*.md")))
+    missing = []
+    for doc in docs:
+        with open(os.path.join(ROOT, doc), encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                for name in re.findall(r"`([\w./-]+\.(?:py|md|mjs|toml|txt|png|json))`", line):
+                    if name.startswith("/") or name in on_the_board:
+                        continue
+                    here = os.path.join(ROOT, os.path.dirname(doc), name)
+                    if not (os.path.exists(os.path.join(ROOT, name)) or os.path.exists(here)):
+                        missing.append("%s:%d %s" % (doc, n, name))
+    assert missing == []
+
+
+def test_settings_toml_and_the_build_guide_offer_what_the_box_accepts():
+    import re
+
+    import games
+    from referee.settings import SPEC
+
+    with open(os.path.join(ROOT, "settings.toml"), encoding="utf-8") as f:
+        text = f.read()
+    comment = text[:text.index("REFEREE_GAME =")].rsplit("\n\n", 1)[1]
+    assert [n for n in games.names() if n not in re.findall(r"\w+", comment)] == []
+    rotations = [row[3] for row in SPEC if row[0] == "rotation"][0]
+    with open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8") as f:
+        guide = f.read()
+    said = guide[guide.index('only: `REFEREE_ROTATION = "90"`'):][:300]
+    offered = said[said.index("(") + 1:said.index(";")]  # "(90 or 270; ..."
+    assert sorted(int(d) for d in re.findall(r"\d+", offered)) == sorted(rotations)
+    assert "0/90/180/270" not in guide
+
+
+def test_the_build_guide_speaks_to_makers_about_memory_and_links_the_figures():
+    with open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8") as f:
+        guide = f.read()
+    section = guide[guide.index("\n## Memory\n"):]
+    section = section[:section.index("\n## ", 5)]
+    assert "(../docs/memory.md)" in section and len(section.split("\n")) < 15
+    assert "CODE_FACTOR" not in section and "qstr" not in section.lower()
+    with open(os.path.join(ROOT, "docs", "memory.md"), encoding="utf-8") as f:
+        memory = f.read()
+    assert "bench_memory.py" in memory and "ef87b19" in memory

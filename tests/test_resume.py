@@ -10,6 +10,7 @@ cycle: a new App on the same box and store.
 import json
 
 import pytest
+from notice_helpers import read_notice
 from zilch_helpers import pace
 
 import games
@@ -240,7 +241,9 @@ def test_a_save_of_a_game_that_is_not_deployed_is_dropped(monkeypatch):
 
     monkeypatch.setattr(games, "load", missing)
     t.hold(1)  # Resume Zilch
-    assert t.app.mode == "launcher" and t.app.store.load() is None
+    assert t.app.store.load() is None
+    assert "The saved match could not be resumed, so it was dropped" in read_notice(t)  # the table is told
+    assert t.app.mode == "launcher"
     assert any("saved match does not restore" in m and "ImportError" in m for m in t.box.logs)
 
 
@@ -259,9 +262,49 @@ def test_a_corrupted_save_is_not_offered_and_the_older_one_is():
     mem[20] ^= 0x20  # and the match's first record (its whole text): nothing before it to offer
     t.reboot()
     t.advance(20)
+    assert "The saved match is damaged: it cannot be resumed" in read_notice(t)  # said, not silently gone
     assert "Resume" not in t.screen_text()
     t.hold(1)  # the first item is a game again
     assert t.app.launcher.stage == "players"
+
+
+def test_a_damaged_save_is_said_once_at_scale_two_then_forgotten():
+    t = SimTable(players=2, seed=3)
+    t.app.store.save({"game": "zilch", "players": 2, "bots": [], "seed": 5, "options": {}, "state": {}}, True)
+    t.box.store[12] ^= 0x01  # one flipped bit
+    t.reboot()
+    t.advance(20)
+    assert "The saved match is damaged: it cannot be resumed" in read_notice(t)
+    assert t.app.mode == "launcher" and "Resume" not in t.screen_text()
+    t.start("reaction", rounds=3)  # a match that never saves, then the launcher again: not said again
+    t.app.back_to_launcher()
+    t.advance(20)
+    assert t.app.mode == "launcher"
+    t.reboot()  # nor at the next power-up (the box restarts its code after every match)
+    t.advance(20)
+    assert t.app.mode == "launcher" and t.app.store.load() is None and t.app.store.note is None
+    assert any("saved match unreadable" in m for m in t.box.logs)
+
+
+def test_a_failed_save_pauses_the_match_once_and_says_so():
+    from test_legibility import small_texts
+
+    t, g = zilch_table()
+
+    def full(d, new=False):
+        raise OSError(28, "No space left on device")
+
+    t.app.store.save = full
+    assert t.advance_until(lambda: t.app.mode == "pause", 20000)
+    text = t.screen_text()
+    assert "Saving failed" in text and "Play on, unsaved" in text and "End game" in text
+    assert small_texts(t.box.root) == []
+    turn = g.turn_no
+    t.hold(1)  # play on
+    assert t.app.mode == "game"
+    t.advance(3000)  # more saves fail: the match goes on, the log says each
+    assert t.app.mode == "game" and g.turn_no > turn + 1
+    assert sum(1 for m in t.box.logs if m.startswith("save failed: OSError")) > 1
 
 
 def test_a_save_that_does_not_restore_is_dropped_with_a_message():
@@ -274,7 +317,8 @@ def test_a_save_that_does_not_restore_is_dropped_with_a_message():
     t.advance(20)
     assert "Resume Zilch" in t.screen_text()
     t.hold(1)
-    assert t.app.mode == "launcher" and t.game is None
+    assert t.game is None and "could not be resumed" in read_notice(t)
+    assert t.app.mode == "launcher"
     assert "Resume" not in t.screen_text() and t.app.store.load() is None
     assert any("saved match does not restore" in m and "KeyError" in m for m in t.box.logs)
 

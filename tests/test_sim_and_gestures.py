@@ -123,16 +123,69 @@ def test_no_chord_from_buttons_pressed_apart_or_off_the_table():
     assert not any(k == CHORD for _, k, _ in g.update(20000 * MS))
 
 
+def test_a_chord_begun_before_a_reset_does_not_pause_what_follows():
+    g = Gestures(4)
+    g.edge(1, 0, True)
+    g.edge(2, 5 * MS, True)
+    g.reset()  # a screen change (a match starts) with both still down
+    assert not any(k == CHORD for _, k, _ in g.update(3100 * MS))
+    g.edge(3, 3200 * MS, True)  # a third button joins the two held ones: no new chord either
+    assert not any(k == CHORD for _, k, _ in g.update(7000 * MS))
+
+
+def test_the_pause_chord_begun_at_the_launcher_does_not_pause_the_match_it_starts():
+    t = SimTable(players=2, seed=3)
+    t.advance(20)
+    t.press(1, hold_ms=6000)  # two players hold their buttons at the launcher...
+    t.press(2, at_ns=t.now + 100 * MS, hold_ms=6000)
+    t.advance(1000)
+    g = t.start("reaction", rounds=3)  # ...and a match starts within 3 s
+    t.advance(4000)
+    assert t.app.mode == "game" and t.game is g
+    t.advance(2000)  # released; a chord made in the match still pauses it
+    t.press(1, hold_ms=3500)
+    t.press(2, at_ns=t.now + 100 * MS, hold_ms=3500)
+    t.advance(3500)
+    assert t.app.mode == "pause"
+
+
 def test_reveal_edge_comes_back_through_capture_with_its_time():
     t = SimTable(players=2)
     got = spy_poll(t)
     t.advance(4)
     t.box.reveal(False)
-    when = t.now
+    when = t.now + 1  # the light switches after the loop pass read its clock
     t.advance(4)
     assert (REVEAL, when, False) in got
     assert t.box.backlight is False
     assert t.screen_text() == ""  # nothing is visible with the backlight off
+
+
+def _reaction_round(press_at=None):
+    """A reaction test round: (game, the reveal's captured time); ``press_at``:
+    P1 presses at that time (scheduled before the match starts)."""
+    t = SimTable(players=2, seed=4)
+    got = spy_poll(t)
+    if press_at is not None:
+        t.press(1, at_ns=press_at, hold_ms=100)
+    g = t.start("reaction", seed=9, rounds=3)
+    assert t.advance_until(lambda: g.phase == "open", 20000)
+    t.advance(200)
+    reveal = [e[1] for e in got if e[0] == REVEAL and e[2]]
+    return g, reveal[-1]
+
+
+def test_a_press_at_the_reveal_nanosecond_is_valid_in_the_simulator_too():
+    # docs/arbitration.md: a press at the reveal instant (reaction 0) is not early. The
+    # game settles the race at its loop time before it switches the light on; on the
+    # box the light's edge is captured after that, and so it is in the simulator
+    _, reveal = _reaction_round()
+    g, again = _reaction_round(press_at=reveal)
+    assert again == reveal  # the same match up to the reveal
+    assert g.race.false_starts() == [] and g.race.reaction(1) == 0
+    assert g.race.status(1) == "valid" and g.race.winners() == [1]
+    g, _ = _reaction_round(press_at=reveal - 1)  # a nanosecond before the light: early
+    assert g.race.false_starts() == [1]
 
 
 def test_rings_are_recorded_through_pixelbuf_with_the_brightness_cap():

@@ -304,6 +304,43 @@ def test_a_save_of_another_format_is_refused_logged_and_noted():
             assert (bytes(mem[:len(old)]) == old) is not new
 
 
+def test_a_damaged_save_is_noted_and_random_bytes_are_not_another_version():
+    mem = bytearray(b"\xff" * 4096)
+    logs = []
+    s = Store(mem, logs.append)
+    s.save(MATCH, True)
+    mem[12] ^= 0x01  # one flipped bit in the only record
+    assert s.load() is None and s.note == store.DAMAGED == "The saved match is damaged: it cannot be resumed"
+    assert logs == ["saved match unreadable: no record checks out"]
+    rng = Rng(11)
+    for _ in range(300):  # another program's bytes, noise: damaged, never "another version"
+        mem = bytearray(rng.next_u32() & 0xFF for _ in range(4096))
+        s = Store(mem, lambda m: None)
+        assert s.load() is None and s.note == store.DAMAGED
+    for fill in (0x00, 0xFF):  # a new or wiped memory: nothing to say
+        s = Store(bytearray([fill] * 4096))
+        assert s.load() is None and s.note is None
+    for payload in (b"[1, 2]", b"{\"players\": \"4\"}"):  # checks out, but is no match
+        mem = bytearray(b"\xff" * 4096)
+        rec = record(payload)
+        mem[0:len(rec)] = rec
+        s = Store(mem, lambda m: None)
+        assert s.load() is None and s.note == store.DAMAGED
+    s = Store(bytearray(b"\xff" * 4096))
+    s.save(MATCH, True)
+    assert s.load() == MATCH and s.note is None
+    s.clear()  # cleared: nothing to say
+    assert s.load() is None and s.note is None
+
+
+def test_a_memory_that_cannot_keep_saves_says_why():
+    class Nvm(bytearray):
+        problem = "Not saving to /no/such/dir/x: its folder does not exist"
+
+    s = Store(Nvm(b"\xff" * 4096))
+    assert s.load() is None and s.note == Nvm.problem
+
+
 def test_a_payload_too_big_is_refused_logged_and_writes_nothing():
     mc, nvm = flash()
     logs = []
@@ -423,9 +460,15 @@ def test_the_launcher_says_a_save_of_another_store_format_is_not_resumed():
     t.box.store[0:len(old)] = old
     t.reboot()
     t.advance(20)
-    text = t.screen_text()
-    assert "Saved match from another version: not resumed" in text and "Resume" not in text
+    from notice_helpers import read_notice
+
+    assert "Saved match from another version: not resumed" in read_notice(t)  # at scale 2, before the launcher
+    assert t.app.mode == "launcher" and "Resume" not in t.screen_text()
     assert any("saved match refused: store format 1, this firmware reads 3" in m for m in t.box.logs)
+    t.start("reaction", rounds=3)  # said once: not again when the launcher comes back
+    t.app.back_to_launcher()
+    t.advance(20)
+    assert t.app.mode == "launcher"
 
 
 def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
@@ -451,8 +494,10 @@ def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
     t.reboot()
     t.advance(20)
     t.hold(1)  # Resume Zilch
-    text = t.screen_text()
-    assert t.app.mode == "launcher" and "Saved match from another version" in text and "Resume" not in text
+    from notice_helpers import read_notice
+
+    assert "Saved match from another version: not resumed" in read_notice(t)
+    assert t.app.mode == "launcher" and "Resume" not in t.screen_text()
     assert any("saved by version None, this is 2" in m for m in t.box.logs)
     g = t.start("zilch", bots=(1, 2), seed=6)  # a save of this version records it, and resumes
     pace(g, think_ms=6, roll_ms=4, show_ms=6)

@@ -16,8 +16,9 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+for _p in (ROOT, os.path.join(ROOT, "lib")):  # hardware.pio_capture imports referee
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 import pioemu  # noqa: E402
 
@@ -254,7 +255,11 @@ def keypad_figures():
     return ms, worst, pairs, wrong, ties, mismatch
 
 
-def main():
+def main(argv=None):
+    import argparse
+
+    argparse.ArgumentParser(prog="python tools/bench_capture.py",
+                            description=__doc__.split("\n\n")[0]).parse_args(argv)
     rows = []
     for mhz in (125, 150):
         f = mhz * 1000000

@@ -1,9 +1,11 @@
 """Benchmark: CPU time of seeded all-bot matches of every game in the simulator.
 
-    python tools/bench_matches.py [--seeds N]
+    python tools/bench_matches.py [--seeds N] [--players N]
 
-Prints, per game, the CPU seconds per match (median over seeds), the virtual
-time played and the loop passes per CPU second. Figures, not assertions.
+Prints, per game, the median over the seeds of each figure on its own: the CPU
+seconds per match, the virtual time played and the loop passes per CPU second
+(so a column is not one seed's value picked by another column). Figures, not
+assertions.
 """
 
 import argparse
@@ -18,8 +20,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import games  # noqa: E402
 from hardware.sim import SimTable  # noqa: E402
 
+HEAD = ("game", "cpu s", "virtual s", "loops/cpu s", "finished")
+
 
 def bench(name, players, seed):
+    """(cpu s, virtual s, finished, loop passes) of one seeded all-bot match."""
     t = SimTable(players=players, seed=seed)
     t0 = time.process_time()
     t.start(name, bots=tuple(range(1, players + 1)))
@@ -28,23 +33,51 @@ def bench(name, players, seed):
     return cpu, t.now / 1e9, over, t.now // t.loop_ns
 
 
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
+def summary(runs):
+    """(cpu s, virtual s, loops per cpu s, finished, runs): each figure the median of
+    its own column over ``runs`` (bench()'s tuples)."""
+    return (median([r[0] for r in runs]), median([r[1] for r in runs]),
+            median([r[3] / r[0] if r[0] else 0 for r in runs]), sum(1 for r in runs if r[2]), len(runs))
+
+
+def line(width, title, figures):
+    """One row of the table; ``width``: the first column's (the longest title)."""
+    cpu, virt, rate, done, n = figures
+    return ("%-" + str(width) + "s %8s %12s %14s %s") % (title, "%.3f" % cpu, "%.1f" % virt, "%.0f" % rate,
+                                                        "%d/%d" % (done, n))
+
+
+def head(width):
+    return ("%-" + str(width) + "s %8s %12s %14s %s") % HEAD
+
+
+def width(titles):
+    return max([len(HEAD[0])] + [len(t) for t in titles])
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seeds", type=int, default=5)
-    ap.add_argument("--players", type=int, default=4)
+    ap = argparse.ArgumentParser(prog="python tools/bench_matches.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seeds", type=int, default=5, help="seeds 1..N per game (default 5)")
+    ap.add_argument("--players", type=int, default=4, help="seats, capped by each game's range (default 4)")
     args = ap.parse_args(argv)
-    print("%-14s %8s %12s %14s %s" % ("game", "cpu s", "virtual s", "loops/cpu s", "finished"))
+    if args.seeds < 1:
+        ap.error("--seeds must be 1 or more")
+    w = width([title for _, title in games.titles()])
+    print(head(w))
     for name, title in games.titles():
         mod = games.load(name)
         if not getattr(mod, "BOTS_CAN_PLAY", True):
             continue
         n = max(mod.MIN_PLAYERS, min(mod.MAX_PLAYERS, args.players))
-        rows = [bench(name, n, seed) for seed in range(1, args.seeds + 1)]
-        rows.sort()
-        cpu, virt, over, loops = rows[len(rows) // 2]
-        done = sum(1 for r in rows if r[2])
-        print("%-14s %8.3f %12.1f %14.0f %d/%d" % (title, cpu, virt, loops / cpu if cpu else 0, done, len(rows)))
+        print(line(w, title, summary([bench(name, n, seed) for seed in range(1, args.seeds + 1)])))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -6,7 +6,7 @@ It predicts ``gc.mem_free()`` (after ``gc.collect()``) of the real firmware,
 CircuitPython 10.2.1 on an RP2040 Pico with a ``.mpy`` deploy, at each stage:
 
 1. imports: everything ``code.py`` -> ``hardware.device`` imports, module by
-   module in the order of device-memory.md's table (each row's cost is shown);
+   module in the order of the board measurement's table (each row's cost is shown);
 2. launcher: ``hardware.device.Device()`` built and stepped once (display, SPI
    bus, NeoPixels, PIO capture and its ring, MENU keys, piezo, App, launcher);
 3. per game: its code loaded (the launcher still up, as in ``App.launch``), the
@@ -46,7 +46,7 @@ What is modelled, and how:
 * CircuitPython's C modules are fakes (tools/pico_fakes, imported before the
   baseline, so their code costs nothing, like firmware in flash). Every fake C
   object keeps in the VM heap what the real one keeps on the board
-  (device-memory.md's table of objects: ST7789 8,224, Group 80, TileGrid
+  (the board measurement's table of objects: ST7789 8,224, Group 80, TileGrid
   96/112/144, Palette(2) 48, Bitmap, vectorio shape 96, NeoPixel(84) 384,
   Keys 656; pixel data of the font in flash 0). Each run first measures the
   fakes' own Python overhead in the VM and pads every fake up to its board
@@ -57,7 +57,7 @@ What is modelled, and how:
   same MicroPython object model on both: not scaled.
 * Code: MicroPython 1.29's bytecode is not CircuitPython 10.2.1's. What an
   import keeps in the VM is multiplied by ONE factor, ``CODE_FACTOR``, the sum
-  of device-memory.md's per-module figures over the sum of the VM's for the same
+  of the board measurement's per-module figures over the sum of the VM's for the same
   rows (every row that is one or more Python modules: adafruit_ticks through
   hardware.device, at ef87b19). It applies to what imports keep (the
   framework's and each game's modules), nothing else.
@@ -67,9 +67,14 @@ What is modelled, and how:
   sizes, estimated in tools/pico_fakes/_cost.py), the board's bitmaps' pixel
   contents (not stored).
 
-``--check`` prints the side-by-side table against device-memory.md's figures
-(measured at ef87b19) and exits 1 if a stage is more than 10 % off or a
-MemoryError is missed. Two of its figures are read two ways, both printed: its
+The board measurement: the real firmware (CircuitPython 10.2.1 for the Pico, in
+an emulator that runs the board's own firmware) at commit ef87b19; its figures
+are written into this file (DEVICE_IMPORTS, DEVICE_STAGES, PICO_FREE).
+``--check`` checks the model against them: it measures the tree at ef87b19 (a
+temporary copy out of this repository's git history, unless ``--tree`` names
+another), prints the side-by-side table and exits 1 if a stage is more than
+10 % off or a MemoryError is missed. Today's tree is not compared with those
+figures: its code has changed since (docs/memory.md). Two of its figures are read two ways, both printed: its
 imports stage (83,150 free) is 10,058 B below what its own rows add up to
 (93,208), and the launcher figure after it fits either, so the stage is compared
 with both; its self test run does not say which way it took through the MENU
@@ -93,10 +98,11 @@ sys.path[:0] = [os.path.join(ROOT, "tests"), os.path.join(ROOT, "tools")]
 import compat  # noqa: E402
 import deploy  # noqa: E402
 
+CHECKED_AT = "ef87b19"  # the commit the board measurement was taken at: --check measures it
 CHUNKS_MJS = os.path.join(ROOT, "tools", "mpvm_chunks.mjs")
 FAKES_DIR = os.path.join(ROOT, "tools", "pico_fakes")
 
-PICO_FREE = 170960  # gc.mem_free() of an empty code.py on the board (device-memory.md)
+PICO_FREE = 170960  # gc.mem_free() of an empty code.py on the board (the board measurement)
 STATIONS = 7
 STEP_NS = 2000000  # virtual time of one loop pass
 STEPS_PER_SAMPLE = 250  # a sample every 0.5 s of virtual time
@@ -121,7 +127,7 @@ C_MODULES = ("board", "digitalio", "displayio", "keypad", "busio", "fourwire", "
              "pwmio", "supervisor", "rp2pio", "terminalio", "fontio", "vectorio", "watchdog", "neopixel_write",
              "adafruit_pixelbuf")
 
-# device-memory.md, "Where the heap goes" (ef87b19, .mpy): (row, modules imported in
+# The board measurement, "Where the heap goes" (ef87b19, .mpy): (row, modules imported in
 # that step, bytes the board kept). Rows of modules a tree lacks are skipped; a module
 # the list does not name is charged to the row that imported it.
 DEVICE_IMPORTS = (
@@ -152,7 +158,7 @@ DEVICE_IMPORTS = (
     ("hardware.keypad_capture", ("hardware.keypad_capture",), 1040),
     ("hardware.device", ("hardware.device",), 4272),
 )
-# device-memory.md's stages (free bytes; "MemoryError": the game did not start), and
+# The board measurement's stages (free bytes; "MemoryError": the game did not start), and
 # the figure of ours each is compared with: the peak, except the reaction test's.
 # Its board figure (52,496) lies only 2.9 KB below the board's launcher; a result
 # screen with seven timed lines cannot fit in that (labels keep ~100 B a character
@@ -176,7 +182,7 @@ DEVICE_STAGES = (
 # once) may be none on the board, or the other way round. So the VM's pools are
 # taken out of every figure and the board's put in, from the count of qstrs the
 # box itself makes (the VM's above its baseline) plus BOARD_QSTRS, the board's own
-# before code.py. BOARD_QSTRS is read off device-memory.md's rows at ef87b19: the
+# before code.py. BOARD_QSTRS is read off the board measurement's rows at ef87b19: the
 # board's rows referee.box (+1.6 KB over the VM's) and referee.app (+4.0 KB) are
 # where its 320- and 640-entry pools were allocated (1,952 and 3,872 B), which puts
 # the board's count between the VM's + 55 and + 72.
@@ -186,7 +192,7 @@ POOL_HEADER = 24  # the pool's own fields
 BOARD_QSTRS = 63  # run-time qstrs the board has that the VM's baseline does not count
 
 # ONE factor for code: what an import keeps on the board / in this VM, pools aside.
-# Derived from device-memory.md's per-module rows adafruit_ticks .. hardware.device
+# Derived from the board measurement's per-module rows adafruit_ticks .. hardware.device
 # (all but the "C modules" row): their board figures sum to 77,552 B, of which
 # 6,816 B are the board's pools (160-, 320- and 640-entry ones); at ef87b19 the VM
 # keeps 70,832 B for the same imports, of which 4,512 B are its pool (640 entries):
@@ -702,13 +708,13 @@ def commit_of(tree):
 
 
 def rows_total_free():
-    """Free heap after the imports as device-memory.md's own rows add up: the empty
+    """Free heap after the imports as the board measurement's own rows add up: the empty
     code.py's figure less every row's bytes (its stage figure says 83,150)."""
     return PICO_FREE - sum(board for _row, _names, board in DEVICE_IMPORTS)
 
 
 def stage_figure(key):
-    """device-memory.md's figure for the stage ``key`` of DEVICE_STAGES."""
+    """The board measurement's figure for the stage ``key`` of DEVICE_STAGES."""
     return [board for _label, k, board, _figure in DEVICE_STAGES if k == key][0]
 
 
@@ -717,7 +723,7 @@ def within(pred, board):
 
 
 def check_table(first, by_game, held=None):
-    """[(stage, board figure, predicted, difference text, ok)] against device-memory.md.
+    """[(stage, board figure, predicted, difference text, ok)] against the board measurement.
     Each game stage is compared with the figure DEVICE_STAGES names for it; a game
     the person plays is also compared with its run the other way through the MENU
     step (``held``: {game: run}), and agrees if either way does (see check_notes)."""
@@ -777,7 +783,7 @@ def check_notes(by_game, first=None, held=None):
         stage = stage_figure("imports")
         total = rows_total_free()
         notes.append(
-            "all framework imports: device-memory.md's stage figure (%s free, %s used) and its own rows (%s used, "
+            "all framework imports: the board measurement's stage figure (%s free, %s used) and its own rows (%s used, "
             "so %s free) differ by %s B, and the launcher's figure (%s) is the same whichever is right: the stage "
             "is compared with both, and agrees if it is within %d %% of either (predicted %s)." % (
                 fmt(stage), fmt(PICO_FREE - stage), fmt(PICO_FREE - total), fmt(total), fmt(total - stage),
@@ -787,7 +793,7 @@ def check_notes(by_game, first=None, held=None):
         if other is None or key not in by_game or isinstance(board, str):
             continue
         notes.append(
-            "%s: device-memory.md does not say how its run went through the self test's MENU step. The self test "
+            "%s: the board measurement does not say how its run went through the self test's MENU step. The self test "
             "offers two ways: tap MENU (the pause menu opens and stays built: %s free at the peak) or hold a "
             "station (no pause menu: %s). The board's %s lies between them; the stage agrees if either way is "
             "within %d %%." % (label, fmt(by_game[key]["free"][figure]), fmt(other["free"][figure]), fmt(board),
@@ -832,12 +838,15 @@ def fmt(v):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python tools/bench_memory.py", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--tree", default=ROOT, help="the project tree to measure (default: this one)")
+    ap.add_argument("--tree", default=None,
+                    help="the project tree to measure (default: this one; with --check, this repository at %s)"
+                         % CHECKED_AT)
     ap.add_argument("--games", default=None, help="comma-separated game names (default: every registered game)")
     ap.add_argument("--seconds", type=int, default=60, help="virtual seconds of each match (default 60)")
     ap.add_argument("--jobs", type=int, default=1, help="VM runs at once (default 1)")
     ap.add_argument("--check", action="store_true",
-                    help="compare with device-memory.md (measured at ef87b19); exit 1 if a stage is > 10 %% off")
+                    help="check the model: measure the tree at %s and compare it with the real firmware's figures "
+                         "for that commit (written in this file); exit 1 if a stage is > 10 %%%% off" % CHECKED_AT)
     ap.add_argument("--json", default=None, help="also write every figure to this file")
     ap.add_argument("--no-late", dest="late", action="store_false",
                     help="skip the late-session runs (each game after every other game played once)")
@@ -846,7 +855,43 @@ def main(argv=None):
     if problem is not None:
         print("MicroPython VM unavailable: " + problem[1])
         return 1
-    tree = os.path.abspath(args.tree)
+    with tempfile.TemporaryDirectory(prefix="referee-bench-tree-") as copy:
+        tree = args.tree
+        if tree is None and args.check:
+            why = export_commit(ROOT, CHECKED_AT, copy)
+            if why:
+                print("--check measures commit %s, the one the firmware's figures are for, but %s; give --tree "
+                      "a checkout of it (git worktree add /tmp/ef87 %s)" % (CHECKED_AT, why, CHECKED_AT),
+                      file=sys.stderr)
+                return 2
+            tree = copy
+            print("--check: measuring commit %s, the commit the firmware's figures are for (--tree: another)"
+                  % CHECKED_AT)
+        tree = os.path.abspath(tree or ROOT)
+        return measure_and_print(args, tree, CHECKED_AT if tree == os.path.abspath(copy) else commit_of(tree))
+
+
+def export_commit(repo, commit, dest):
+    """Write the files of ``commit`` of the git repository ``repo`` into ``dest``;
+    "" when done, else why not (no git, not a repository, no such commit)."""
+    import io
+    import tarfile
+
+    try:
+        r = subprocess.run(["git", "-C", repo, "archive", "--format=tar", commit], capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError) as e:
+        return "git cannot be run (%s)" % e
+    if r.returncode != 0:
+        return "git cannot read it here (%s)" % (r.stderr.decode(errors="replace").strip() or "exit %d" % r.returncode)
+    with tarfile.open(fileobj=io.BytesIO(r.stdout)) as tar:
+        try:
+            tar.extractall(dest, filter="data")
+        except TypeError:  # Python before 3.11.4: no filter (git's own archive of its own commit)
+            tar.extractall(dest)
+    return ""
+
+
+def measure_and_print(args, tree, commit):
     sys.path[:0] = [tree, os.path.join(tree, "lib")]  # the registry may import the framework
     for m in [m for m in sys.modules if m == "games" or m.startswith("games.")]:
         del sys.modules[m]
@@ -868,12 +913,12 @@ def main(argv=None):
     by_game = dict(zip(names, results[:len(names)]))
     late = dict(zip(names, results[len(names):len(results) - len(holds)]))
     held = dict(zip(holds, results[len(results) - len(holds):]))
-    print("Predicted heap of a Pico (RP2040, CircuitPython 10.2.1, .mpy), tree %s at %s" % (tree, commit_of(tree)))
+    print("Predicted heap of a Pico (RP2040, CircuitPython 10.2.1, .mpy), tree %s at %s" % (tree, commit))
     print("MicroPython VM (tests/mpvm) with CircuitPython fakes (tools/pico_fakes); .mpy by %s" % version)
     print("predicted free = %s - used; code (what imports keep) x %.3f (CODE_FACTOR); qstr pools as the board's"
           % (fmt(PICO_FREE), CODE_FACTOR))
     print()
-    print("Imports, in device-memory.md's order (bytes kept; VM x factor; board at ef87b19):")
+    print("Imports, in the board measurement's order (bytes kept; VM x factor; board at ef87b19):")
     print("  %-30s %8s %9s %9s  %s" % ("row", "VM", "predicted", "board", "modules it brought"))
     for row in first["rows"]:
         pred = row_prediction(row)
@@ -935,13 +980,13 @@ def main(argv=None):
             "%s %d x, %s B" % (k, c, fmt(b)) for k, (c, b) in sorted(over.items())))
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"tree": tree, "commit": commit_of(tree), "factor": CODE_FACTOR, "results": by_game,
+            json.dump({"tree": tree, "commit": commit, "factor": CODE_FACTOR, "results": by_game,
                        "late": late, "menu_step_held": held}, fh, indent=1)
     if not args.check:
         return 0
     print()
-    print("Check against device-memory.md (real firmware, ef87b19):")
-    print("| stage | device-memory.md | predicted | difference |")
+    print("Check against the board measurement (real firmware, %s):" % CHECKED_AT)
+    print("| stage | measured on the board | predicted | difference |")
     print("|---|---|---|---|")
     bad = 0
     for label, board, pred, diff, ok in check_table(first, by_game, held):

@@ -24,7 +24,7 @@ With ``--mpy-cross PATH`` every module goes as ``.mpy`` bytecode compiled by
 that executable instead of ``.py`` source: the project's modules and the
 libraries alike, except ``code.py``, ``boot.py`` and ``safemode.py``
 (CircuitPython runs those three by name, as source). The board then skips compiling at import, which keeps
-less heap (hardware/README.md, "Memory"). PATH must be CircuitPython's own
+less heap (docs/memory.md). PATH must be CircuitPython's own
 mpy-cross for the board's major version (MicroPython's writes a different .mpy
 format): when the target holds a ``boot_out.txt``, a compiler whose version
 line does not name the same CircuitPython major version is refused. Everything
@@ -71,10 +71,10 @@ COMPILE_TIMEOUT_S = 60
 
 
 def is_pc_only(path):
-    """hardware/sim.py, hardware/pc_*.py, hardware/window.py, or a file whose
+    """hardware/sim.py, hardware/pc_*.py, or a file whose
     docstring starts "PC only" (the same rule as the compatibility checks)."""
     name = os.path.basename(path)
-    if name in ("sim.py", "window.py") or name.startswith("pc_"):
+    if name == "sim.py" or name.startswith("pc_"):
         return True
     try:
         with open(path, encoding="utf-8") as f:

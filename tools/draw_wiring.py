@@ -216,6 +216,16 @@ def _gp(header):
     return left.get(header, right.get(header, -1))
 
 
+def main(argv=None):
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python tools/draw_wiring.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", nargs="?", default=os.path.join(ROOT, "hardware", "wiring.png"), metavar="OUT.png",
+                    help="where to write the picture (default: hardware/wiring.png)")
+    args = ap.parse_args(argv)
+    print(draw(args.out))
+    return 0
+
+
 if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "hardware", "wiring.png")
-    print(draw(out))
+    sys.exit(main())

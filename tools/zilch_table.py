@@ -359,19 +359,26 @@ def simulate(turns, seed=1):
 
 
 def main(argv):
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python tools/zilch_table.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--write", action="store_true", help="regenerate the table block in games/zilch_strategy.py")
+    ap.add_argument("--check", action="store_true", help="exit 1 if the stored block is out of date")
+    ap.add_argument("--simulate", type=int, default=0, metavar="TURNS", help="also play that many turns per bot")
+    args = ap.parse_args(argv)
     built = build_all()
-    if "--write" in argv:
+    if args.write:
         write(built)
         print("wrote", STRATEGY)
-    elif "--check" in argv:
+    elif args.check:
         text, start, stop = stored_block()
         if text[start:stop] != render(built):
             print("stored tables are out of date: run tools/zilch_table.py --write")
             return 1
         print("stored tables are up to date")
     report(built)
-    if "--simulate" in argv:
-        simulate(int(argv[argv.index("--simulate") + 1]))
+    if args.simulate:
+        simulate(args.simulate)
     return 0
 
 

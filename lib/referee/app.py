@@ -14,7 +14,10 @@ from referee.core import forget
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
-from referee.store import LOW, NOTE, Store
+from referee.store import DAMAGED, LOW, NOTE, Store
+
+DROPPED = "The saved match could not be resumed, so it was dropped"
+SAVE_FAILED = "Saving failed"  # the pause menu's title when a save fails (once)
 
 LAUNCHER = "launcher"
 GAME = "game"
@@ -48,6 +51,10 @@ class App:
         self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
         self._written = 0  # the save point last written
         self._owns = False  # the store holds this match (written or resumed): only then clear it
+        # What the table is told about saves, each once, at scale 2 (a notice before the
+        # launcher; a failed save pauses the match): said already, and still to say.
+        self._said = []
+        self._tell_next = []
         self._pause_menu = None
         self._pause_view = None  # built on the first pause
         self._pause_root = None
@@ -70,7 +77,24 @@ class App:
             self.notice = Notice("Settings", settings.messages)
         self._show_launcher()
 
+    def _tell(self, text):
+        # a message about saves for the table, shown before the launcher once a session
+        if text and text not in self._said:
+            self._said.append(text)
+            self._tell_next.append(text)
+
     def _show_launcher(self):
+        saved = None
+        if self.notice is None and self.store:
+            saved = self.store.load()
+            self._tell(self.store.note)  # another version's, a damaged one, a memory that cannot keep it
+            if self.store.note == DAMAGED:  # said now: wiped, so that it is not said at every boot
+                self.store.save(None, True)
+        if self.notice is None and self._tell_next:
+            from referee.notice import Notice
+
+            self.notice = Notice("Saves", self._tell_next)
+            self._tell_next = []
         if self.notice is not None:
             self.mode = NOTICE
             self.box.reveal(True)
@@ -80,10 +104,8 @@ class App:
         # (heap: docs/design.md, "Memory").
         from referee.launcher import Launcher
 
-        self.launcher = Launcher(self.settings, self.box.stations, self.registry, self.store.load() if self.store else None)
-        if self.store and self.store.note:  # a save of another version: refused, said
-            self.launcher.warn(self.store.note)
-        elif self.settings.messages:  # each shown in full on the notice screen before this
+        self.launcher = Launcher(self.settings, self.box.stations, self.registry, saved)
+        if self.settings.messages:  # each shown in full on the notice screen before this
             self.launcher.warn("bad settings: defaults used")
         elif self.box.precision_ns >= 1000000:  # said before any game: races are timed to the ms
             self.launcher.warn(self.box.capture_name + " capture: ms precision")
@@ -150,9 +172,8 @@ class App:
         except Exception as e:  # bad data, a game not deployed (ImportError), a restore() bug
             self.box.log("saved match does not restore, dropped: " + format_exception(e))
             self.store.clear()
+            self._tell(NOTE if other else DROPPED)
             self.back_to_launcher()
-            if other:
-                self.launcher.warn(NOTE)
             return None
 
     def _save(self):
@@ -164,9 +185,13 @@ class App:
         self._owns = True
         self._written = g.saves
         try:
-            self.store.save(g.record(self._name), new)
+            ok = self.store.save(g.record(self._name), new)
         except Exception as e:  # a failed save must not stop the match
             self.box.log("save failed: " + format_exception(e))
+            ok = False
+        if not ok and SAVE_FAILED not in self._said:  # said once: the match pauses, the table chooses
+            self._said.append(SAVE_FAILED)
+            self._pause(self.box.now_ns(), SAVE_FAILED, "Play on, unsaved")
 
     def back_to_launcher(self):
         self.game = None
@@ -257,7 +282,7 @@ class App:
             forget("referee.notice")  # said once: its code is not needed again
             self._show_launcher()
 
-    def _pause(self, now):
+    def _pause(self, now, title="Paused", go_on="Resume"):
         if self._pause_root is None:
             self._pause_view = MenuView(cues=self.settings.get("colour_cues", False))
             self._pause_root = displayio.Group()
@@ -267,7 +292,7 @@ class App:
         self._paused_at = now
         self._lit = self.box.backlight  # paused in a dark phase: light the menu, darken again on resume
         self.box.reveal(True)
-        self._pause_menu = Menu("Paused", [("Resume", "resume"), ("End game", "end")], owner=None)
+        self._pause_menu = Menu(title, [(go_on, "resume"), ("End game", "end")], owner=None)
         self._pause_view.show(self._pause_menu)
         self.box.show(self._pause_root)
 

@@ -93,11 +93,15 @@ class Gestures:
     def reset(self, player=None):
         """Forget pending gestures (e.g. when a screen changes under the players, or
         a press the game has used already): a button down now makes no gesture
-        until it is let go and pressed again."""
+        until it is let go and pressed again. A full reset forgets a pause chord
+        being formed too: one begun at the launcher does not pause the match it
+        starts."""
         for p in range(MENU + 1) if player is None else (player,):
             self._count[p] = 0
             self._late[p] = -1
             self._held[p] = self._down[p]
+        if player is None:
+            self._chord_since = None
 
     def update(self, now_ns):
         """Gestures due by ``now_ns``: a list of (player, kind, count)."""

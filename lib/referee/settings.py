@@ -113,21 +113,25 @@ def _parse(kind, raw, low, high):
     return str(raw).strip()
 
 
-def toml_problem(why):
-    """The message for a settings.toml that cannot be read at all (the PC's
-    parser gives up on the whole file); ``why`` is the parser's text, of which
-    only the line number is kept."""
+def line_of(why):
+    """The line number a parser's message ``why`` names ("... at line 3 ..."), else 0."""
     at = why.find("line ")
-    line = ""
+    n = ""
     if at >= 0:
-        n = ""
         for ch in why[at + 5:]:
             if not "0" <= ch <= "9":
                 break
             n += ch
-        if n:
-            line = " at line " + n
-    return "settings.toml cannot be read" + line + " (a quote or = missing?); every setting takes its default"
+    return int(n) if n else 0
+
+
+def toml_problem(why, hint="a quote or = missing?"):
+    """The message for a settings.toml that cannot be read at all (the PC's
+    parser gives up on the whole file); ``why`` is the parser's text, of which
+    only the line number is kept; ``hint``: what is likely wrong."""
+    n = line_of(why)
+    line = " at line " + str(n) if n else ""
+    return "settings.toml cannot be read" + line + " (" + hint + "); every setting takes its default"
 
 
 # names: the game registry's names, which REFEREE_GAME must be one of.

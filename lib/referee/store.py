@@ -37,8 +37,11 @@
 # further on for a record that continues the chain (the next save after a cut is
 # written behind the torn bytes). It returns the newest text as a dict, else None;
 # bad bytes never raise. A store of another FORMAT is never read: load() logs it
-# and sets `note` for the launcher; nor an envelope (game, players, ... as
-# BaseGame.record() writes it) with a wrong type.
+# and sets `note` for the launcher (a later format is known by its first record,
+# which keeps this header and CRC); nor an envelope (game, players, ... as
+# BaseGame.record() writes it) with a wrong type. A store that is not blank
+# (all 0xFF, or all 0x00) but holds nothing that checks out is damaged: logged,
+# and `note` says so.
 
 import json
 import struct
@@ -60,6 +63,7 @@ CHANGE = 0x80  # the kind bit of a change record
 PAGE = 256
 HEAD = 7  # the longest header
 NOTE = "Saved match from another version: not resumed"
+DAMAGED = "The saved match is damaged: it cannot be resumed"
 SYNC = 6  # bytes that must match again to end a hunk of a change
 LOW = 1024  # bytes left in the sector below which the app saves once a round (App._save)
 REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
@@ -147,7 +151,10 @@ class Store:
         self.size = len(mem)
         self.room = self.size - HEAD  # the largest payload
         self.log = log
-        self.note = None  # set by load(): a save of another version was refused
+        # set by load(): what the table should be told (said once, at scale 2, by the
+        # app): a save of another version refused (NOTE), a damaged one (DAMAGED), or
+        # the memory's own ``problem`` (the PC's file that cannot be written)
+        self.note = None
         self._text = None  # the newest text (bytes; b"": cleared), its record's CRC, where the next record goes
         self._crc = 0
         self._tail = -1  # -1: not read yet

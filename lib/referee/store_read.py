@@ -5,7 +5,7 @@
 import json
 import struct
 
-from referee.store import CHANGE, FORMAT, HEAD, NOTE, PAGE, crc
+from referee.store import CHANGE, DAMAGED, FORMAT, HEAD, NOTE, PAGE, crc
 
 # the record's envelope (BaseGame.record()): a key present with another type is refused
 _TYPES = (("game", str), ("players", int), ("bots", list), ("seed", int), ("options", dict),
@@ -55,13 +55,14 @@ def apply(a, payload):
     return bytes(out)
 
 
-def record(st, a, c, text):
-    # (text, crc, end) of a record at a that checks out after text/c, else None
+def record(st, a, c, text, fmt=FORMAT):
+    # (text, crc, end) of a record at a that checks out after text/c, else None;
+    # fmt: the format its kind byte must name (a later format: only its header is read)
     head = bytes(st.mem[a:a + HEAD])
     if len(head) < HEAD - 1:
         return None
     kind = head[0]
-    if kind & 0x7F != FORMAT or (kind & CHANGE and text is None):
+    if kind & 0x7F != fmt or (kind & CHANGE and text is None):
         return None
     n = head[1]
     h = 2
@@ -75,7 +76,7 @@ def record(st, a, c, text):
     k = crc(payload, crc(head[:h], c if kind & CHANGE else 0))
     if k != struct.unpack("<I", head[h:h + 4])[0]:
         return None
-    if kind & CHANGE:
+    if kind & CHANGE and fmt == FORMAT:
         try:
             payload = apply(text, payload)
         except ValueError:
@@ -139,8 +140,26 @@ def other(st):
         return None
     if head[:2] == b"RB" and (head[2] < 32 or head[2:4] == b"s1"):  # formats 1 and 2
         return head[2] if head[2] < 32 else 1
-    f = head[0] & 0x7F
-    return f if FORMAT < f < 32 else None  # a later one keeps the kind byte
+    # a later format keeps the record's header and CRC, and starts with a whole text:
+    # its first record checks out (random bytes, another program's, do not)
+    f = head[0]
+    return f if FORMAT < f < 32 and record(st, 0, 0, None, f) is not None else None
+
+def blank(st):
+    # True if every byte reads 0xFF or every byte 0x00 (a new or wiped memory)
+    n = used(st)
+    a = 0
+    while a < n:
+        b = min(n, a + PAGE)
+        if bytes(st.mem[a:b]) != bytes(b - a):
+            return n == 0
+        a = b
+    return True
+
+def damaged(st, why):
+    # nothing to resume but something was saved: logged, and said on the screen
+    st.log("saved match unreadable: " + why)
+    st.note = DAMAGED
 
 def load(st):
     st.note = None
@@ -151,17 +170,24 @@ def load(st):
             if f is not None:
                 st.log("saved match refused: store format " + str(f) + ", this firmware reads " + str(FORMAT))
                 st.note = NOTE
+            elif not blank(st):
+                damaged(st, "no record checks out")
             return None
         if not st._text:  # cleared
             return None
         d = json.loads(st._text)
         if type(d) is not dict:
+            damaged(st, "not a match")
             return None
         for k, t in _TYPES:
             if k in d and type(d[k]) is not t:
-                st.log("saved match refused: " + k + " is not " + t.__name__)
+                damaged(st, k + " is not " + t.__name__)
                 return None
         return d
     except Exception:  # not JSON (a bug of an older build): never raise
+        damaged(st, "not JSON")
         return None
+    finally:
+        if st.note is None:  # the memory's own word (the PC's file that cannot be written)
+            st.note = getattr(st.mem, "problem", None)
 
