@@ -7,7 +7,7 @@ heap at a time (the device has little RAM).
 
 import sys
 
-from referee.core import forget
+from referee.core import forget, forget_for
 
 # (name, title, module) in launcher order.
 REGISTRY = (
@@ -42,15 +42,12 @@ def load(name):
     raise ValueError("unknown game: " + str(name) + " (known: " + ", ".join(names()) + ")")
 
 
-# Framework modules only a running game uses: loaded with the game, forgotten with it,
-# so the launcher after a match has the heap it had at boot.
-_GAME_ONLY = ("referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.arbiter",
-              "referee.race_text", "referee.marks")
-
-
 def unload():
-    """Forget every loaded game module (and its rules modules) so the garbage
-    collector can free their code. Call with no game object left alive."""
+    """Forget every loaded game module (and its rules modules) and the framework modules
+    only games use (referee.core.FORGET, "game"), so the garbage collector can free their
+    code and the launcher after a match has the heap it had at boot. Call with no game
+    object left alive."""
     for key in list(sys.modules.keys()):
-        if key.startswith("games.") or key in _GAME_ONLY:
+        if key.startswith("games."):
             forget(key)
+    forget_for("game")

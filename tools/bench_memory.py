@@ -228,7 +228,7 @@ def S():
     micropython.qstr_info()  # one line on stdout, no heap: the qstr pools at this sample
     if D is not None:
         TM[SI[0]] = D.app.mode
-        TP[SI[0]] = getattr(D.app.game, "phase", None) if D.app.game is not None else None
+        TP[SI[0]] = D.app.game.phase_name() if D.app.game is not None else None  # a word of NAMES: no heap
     SI[0] += 1
     if not _MODS[0]:
         return

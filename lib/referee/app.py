@@ -10,7 +10,7 @@ import displayio
 
 from referee import palette, screen
 from referee.box import REVEAL
-from referee.core import forget
+from referee.core import forget_for
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
@@ -131,8 +131,7 @@ class App:
             seed = self.box.new_seed()
         self.box.log("match " + name + " seed " + str(seed) + " players " + str(players) + " bots " + str(tuple(bots)))
         self.launcher = None  # its screen and code are not needed during the match: free them
-        forget("referee.launcher")
-        forget("referee.store_read")  # a match only writes its saves
+        forget_for("match")  # the launcher's code, the store's reading half
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._saves = 0
@@ -279,7 +278,7 @@ class App:
     def _route_notice(self, kind):
         if kind in (TAP, HOLD) and self.notice.gesture(kind):
             self.notice = None
-            forget("referee.notice")  # said once: its code is not needed again
+            forget_for("said")  # said once: its code is not needed again
             self._show_launcher()
 
     def _pause(self, now, title="Paused", go_on="Resume"):

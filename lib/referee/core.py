@@ -23,6 +23,29 @@ def seat(p):
     return "P" + str(p)
 
 
+# What the box forgets, and when: the one table of it. The heap of a Pico holds the
+# launcher's code or a game's, never both (docs/memory.md).
+#   "match": a match starts: the launcher's code and the store's reading half (a match
+#            only writes its saves)
+#   "said":  the settings notice has been read: its code is not needed again
+#   "game":  a match ends: the framework modules only games use (with every games.*
+#            module, which games.unload forgets)
+FORGET = (
+    ("match", ("referee.launcher", "referee.store_read")),
+    ("said", ("referee.notice",)),
+    ("game", ("referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.arbiter",
+              "referee.race_text", "referee.marks")),
+)
+
+
+def forget_for(moment):
+    """Forget the modules ``FORGET`` names for ``moment`` ("match", "said", "game")."""
+    for when, names in FORGET:
+        if when == moment:
+            for name in names:
+                forget(name)
+
+
 def forget(name):
     """Drop module ``name`` (e.g. "games.zilch"): from sys.modules and from its
     package's attributes, so nothing keeps its code alive. No error if not loaded."""
