@@ -480,7 +480,7 @@ def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
 
     pace(g, think_ms=6, roll_ms=4, show_ms=6)
     t.advance(300)
-    assert "version" not in t.app.store.load()  # a game without VERSION writes none
+    assert t.app.store.load()["version"] == g.VERSION == 1  # every game writes its VERSION
     import games
 
     real_load = games.load
@@ -498,7 +498,7 @@ def test_a_save_of_another_game_version_is_not_resumed(monkeypatch):
 
     assert "Saved match from another version: not resumed" in read_notice(t)
     assert t.app.mode == "launcher" and "Resume" not in t.screen_text()
-    assert any("saved by version None, this is 2" in m for m in t.box.logs)
+    assert any("saved by version 1, this is 2" in m for m in t.box.logs)
     g = t.start("zilch", bots=(1, 2), seed=6)  # a save of this version records it, and resumes
     pace(g, think_ms=6, roll_ms=4, show_ms=6)
     t.advance(300)

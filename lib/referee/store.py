@@ -161,10 +161,13 @@ class Store:
 
     # --- reading: referee.store_read, loaded when the store is read (at the launcher,
     # on a resume) and forgotten while a match runs (App.launch) --------------------
-    def _scan(self):
+    def scan(self):
+        """Replay the log (referee.store_read): remember the newest text, its CRC and
+        where the next record goes; return the text (None: nothing readable; b"": cleared)."""
         from referee import store_read
 
-        store_read.scan(self)
+        self._text, self._crc, self._tail = store_read.scan(self)
+        return self._text
 
     def _used(self):
         from referee import store_read
@@ -185,7 +188,7 @@ class Store:
             self.log("save refused: " + str(len(data)) + " bytes, the store takes " + str(self.room))
             return False
         if self._tail < 0:
-            self._scan()
+            self.scan()
         text = self._text
         if text == data and not new:  # saved already
             return True
@@ -243,11 +246,11 @@ class Store:
     def left(self):
         """Bytes left for records after the newest."""
         if self._tail < 0:
-            self._scan()
+            self.scan()
         return self.size - self._tail
 
     def clear(self):
         if self._tail < 0:
-            self._scan()
+            self.scan()
         if self._text:  # something to forget: one write, else none (flash wear)
             self.save(None)

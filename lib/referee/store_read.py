@@ -84,7 +84,8 @@ def record(st, a, c, text, fmt=FORMAT):
     return payload, k, end
 
 def scan(st):
-    # replay the log: the newest text, its CRC, where the next record goes
+    # replay the log: (the newest text or None, its record's CRC, where the next record
+    # goes); the store keeps what it is told (Store.scan), this module writes none of it
     text = None
     c = 0
     a = 0
@@ -99,9 +100,7 @@ def scan(st):
             continue
         text, c, a = r
         end = a
-    st._text = text
-    st._crc = c
-    st._tail = max(end, used(st))
+    return text, c, max(end, used(st))
 
 def find(st, a, c, text):
     # the address of the next record from a on that checks out after text/c, else -1
@@ -164,8 +163,8 @@ def damaged(st, why):
 def load(st):
     st.note = None
     try:
-        st._scan()
-        if st._text is None:
+        text = st.scan()
+        if text is None:
             f = other(st)
             if f is not None:
                 st.log("saved match refused: store format " + str(f) + ", this firmware reads " + str(FORMAT))
@@ -173,9 +172,9 @@ def load(st):
             elif not blank(st):
                 damaged(st, "no record checks out")
             return None
-        if not st._text:  # cleared
+        if not text:  # cleared
             return None
-        d = json.loads(st._text)
+        d = json.loads(text)
         if type(d) is not dict:
             damaged(st, "not a match")
             return None
