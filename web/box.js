@@ -99,8 +99,13 @@ screen.width = W;
 screen.height = H;
 const sctx = screen.getContext("2d");
 
-function abgr(rgb) {  // 0xRRGGBB -> a framebuffer pixel (RGBA bytes, little-endian)
-  return (0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 0xff)) >>> 0;
+function abgr(rgb) {
+  // 0xRRGGBB -> a framebuffer pixel (RGBA bytes, little-endian), in the colours the
+  // box's RGB565 panel can show (5, 6 and 5 bits, widened as the window widens them)
+  const r = Math.floor(((rgb >> 19) & 31) * 255 / 31);
+  const g = Math.floor(((rgb >> 10) & 63) * 255 / 63);
+  const b = Math.floor(((rgb >> 3) & 31) * 255 / 31);
+  return (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
 }
 
 function span(x0, x1, y, c) {
@@ -552,7 +557,7 @@ function stats(list) {
 // For the tests and tools/web.py's measurements.
 Object.assign(page, {
   status: () => JSON.parse(api.status()),
-  launch: (name, players, bots) => api.launch(name, players, JSON.stringify(bots || [])),
+  launch: (name, players, bots, seed) => api.launch(name, players, JSON.stringify(bots || []), seed === undefined ? "" : String(seed)),
   advance: (ms) => api.advance(ms),
   stats: () => ({
     runtime: page.runtime, firstScreenMs: page.firstScreen, bootMs: page.bootMs, frames: page.frames,
