@@ -42,17 +42,8 @@ NVM_SIZE = 4096
 LOOP_MS = 2  # advance(): the virtual loop pass, as the simulator's
 
 
-class Strip:
+class Strip(list):
     """The rings' NeoPixels: the page draws ``referee.rings.Rings.colors``."""
-
-    def __init__(self, n):
-        self.px = [0] * n
-
-    def __setitem__(self, i, c):
-        self.px[i] = c
-
-    def __len__(self):
-        return len(self.px)
 
     def show(self):
         pass
@@ -66,19 +57,20 @@ class Speaker:
 
 
 class LocalNvm:
-    """The box's 4 KiB NVM in localStorage (hex), rewritten whole at each write, as
-    ``hardware/pc_store.FileNvm`` rewrites its file: what the store relies on is
-    a fixed length, slice reads, and slice writes of the same length."""
+    """The box's 4 KiB NVM in localStorage, as hex, written whole at each write (as
+    ``hardware/pc_store.FileNvm`` writes its file). What the store relies on: a
+    fixed length, slice reads, slice writes of the same length (a memoryview
+    refuses any other)."""
 
     def __init__(self, key=NVM_KEY, size=NVM_SIZE):
         self.key = key
         text = js.localStorage.getItem(key)
-        data = b""
+        data = None
         if isinstance(text, str) and len(text) == 2 * size:
             try:
                 data = bytes.fromhex(text)
-            except ValueError:
-                data = b""
+            except ValueError:  # not hex: an erased NVM
+                pass
         self.data = bytearray(data or b"\xff" * size)
 
     def __len__(self):
@@ -88,12 +80,8 @@ class LocalNvm:
         return self.data[index]
 
     def __setitem__(self, index, value):
-        data = bytearray(self.data)
-        data[index] = value
-        if len(data) != len(self.data):
-            raise ValueError("the NVM has a fixed size: slice and value lengths differ")
-        self.data = data
-        js.localStorage.setItem(self.key, data.hex())
+        memoryview(self.data)[index] = value
+        js.localStorage.setItem(self.key, self.data.hex())
 
 
 class BrowserBox(Box):
@@ -101,7 +89,7 @@ class BrowserBox(Box):
     precision_ns = MS
 
     def __init__(self, sound, store, seed):
-        super().__init__(STATIONS, Strip(STATIONS * PER_RING), Speaker(), store=store, sound=sound)
+        super().__init__(STATIONS, Strip([0] * (STATIONS * PER_RING)), Speaker(), store=store, sound=sound)
         self.now = 0
         self.skew = 0  # ns that advance() has moved the box's clock past the page's
         self.edges = []
@@ -210,17 +198,16 @@ class Page:
     # --- for the tests and the measurements (tools/web.py) ---------------------
     def advance(self, ms):
         """Run ``ms`` of box time now, in 2 ms passes (the simulator's), ahead of
-        the page's clock: a bot match plays out in seconds."""
+        the page's clock: a bot match plays out in seconds. The next ``loop`` draws."""
         box = self.box
         end = box.now + ms * MS
         while box.now < end:
             box.skew += LOOP_MS * MS
             box.now += LOOP_MS * MS
             self.app.step()
-        return self._table()
 
-    def launch(self, name, players, bots):
-        self.app.launch(name, players, tuple(bots))
+    def launch(self, name, players, bots, seed=None):
+        self.app.launch(name, players, tuple(bots), seed=seed)
 
     def status(self):
         app = self.app
@@ -262,11 +249,12 @@ def edge(player, t_ms, down):
 
 
 def advance(ms):
-    return _page[0].advance(ms)
+    _page[0].advance(ms)
 
 
-def launch(name, players, bots_json):
-    _page[0].launch(name, players, json.loads(bots_json))
+def launch(name, players, bots_json, seed=""):
+    """Start a game as the launcher would (``seed``: a string, "" for a fresh one)."""
+    _page[0].launch(name, players, json.loads(bots_json), int(seed) if seed else None)
 
 
 def status():
