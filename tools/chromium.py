@@ -114,7 +114,7 @@ class Chromium:
         """A new tab at ``url`` (loaded), as a ``Page``."""
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        page = Page(self, session)
+        page = Page(self, session, target)
         page.send("Page.enable")
         page.send("Runtime.enable")
         page.send("Emulation.setDeviceMetricsOverride",
@@ -149,9 +149,13 @@ class Chromium:
 
 
 class Page:
-    def __init__(self, browser, session):
+    def __init__(self, browser, session, target):
         self.browser = browser
         self.session = session
+        self.target = target
+
+    def close(self):
+        self.browser.send("Target.closeTarget", {"targetId": self.target})
 
     def send(self, method, params=None, timeout=None):
         return self.browser.send(method, params, self.session, timeout)
@@ -160,8 +164,10 @@ class Page:
         self.send("Page.navigate", {"url": url})
         self.browser.wait_event("Page.loadEventFired", self.session)
 
-    def reload(self):
-        self.send("Page.reload", {"ignoreCache": True})
+    def reload(self, ignore_cache=False):
+        """Reload and wait for the load event (``ignore_cache``: a hard reload, which
+        also goes past a service worker)."""
+        self.send("Page.reload", {"ignoreCache": ignore_cache})
         self.browser.wait_event("Page.loadEventFired", self.session)
 
     def eval(self, expression, timeout=None):

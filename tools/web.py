@@ -7,6 +7,7 @@
                                               time in headless Chromium (tools/chromium.py)
     python tools/web.py compare --pyodide DIR MicroPython and Pyodide side by side (DIR: the
                                               npm package pyodide, e.g. node_modules/pyodide)
+    python tools/web.py shots [DIR]           a screenshot of every game (default docs/img)
 
 The folder is static files only -- put it on any static host. What goes in:
 
@@ -195,7 +196,7 @@ def measure_once(browser, url, runtime):
     time.sleep(3)
     play = page.eval("referee.stats()")
     fast = page.eval("(() => { const t = performance.now(); referee.advance(20000); return performance.now() - t; })()")
-    page.send("Page.close")
+    page.close()
     return {"bytes": idle["bytes"], "first": idle["firstScreenMs"], "idle": idle["pass"]["p50"],
             "play": play["pass"]["p50"], "play95": play["pass"]["p95"], "playmax": play["pass"]["max"],
             "raster": play["raster"]["p50"] or idle["raster"]["p50"], "fast_us": fast * 1000 / 10000}
@@ -235,6 +236,47 @@ def measure(runtime="micropython", runs=3, pyodide=None, log=print):
     return row
 
 
+# (game, players, ms the bots play first, then on until the lit screen says this)
+SHOTS = (("reaction", 4, 0, "first by"), ("wurfelblitz", 4, 6000, "GO"), ("lightning_dice", 3, 9000, ""),
+         ("zilch", 4, 9000, ""), ("zap_city", 3, 9000, ""), ("flyer", 4, 9000, ""), ("selftest", 4, 0, ""))
+
+
+def shots(folder, log=print):
+    """A screenshot of the page with each game running (bots in every seat but the
+    self test's) into ``folder`` as browser_<game>.png, 960x720 CSS pixels."""
+    import tempfile
+
+    import chromium
+
+    os.makedirs(folder, exist_ok=True)
+    out = tempfile.mkdtemp(prefix="referee-web-")
+    try:
+        build(out, log=lambda s: None)
+        srv, url = server(out)
+        try:
+            with chromium.Chromium(width=960, height=720) as browser:
+                for name, players, ms, says in SHOTS:
+                    page = browser.open(url)
+                    page.wait("globalThis.referee && referee.firstScreen !== null", timeout=120)
+                    bots = [] if name == "selftest" else list(range(1, players + 1))
+                    page.eval("referee.launch(%s, %d, %s, 7)" % (json.dumps(name), players, json.dumps(bots)))
+                    if ms:
+                        page.eval("referee.advance(%d)" % ms)
+                    for _ in range(300):  # on to a lit screen (a race's dice are drawn in the dark first)
+                        if page.eval("(s => s.lit && s.text.includes(%s))(referee.status())" % json.dumps(says)):
+                            break
+                        page.eval("referee.advance(100)")
+                    page.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                    path = os.path.join(folder, "browser_%s.png" % name)
+                    page.screenshot(path)
+                    page.close()
+                    log(path)
+        finally:
+            srv.shutdown()
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python tools/web.py", description="Referee Box in a browser")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -247,6 +289,8 @@ def main(argv=None):
     m.add_argument("--runtime", choices=("micropython", "pyodide"), default="micropython")
     m.add_argument("--pyodide", metavar="DIR", help="the npm package pyodide's folder (for --runtime pyodide)")
     m.add_argument("--runs", type=int, default=3)
+    sh = sub.add_parser("shots", help="a screenshot of every game on the page into DIR")
+    sh.add_argument("dir", nargs="?", default=os.path.join(ROOT, "docs", "img"))
     c = sub.add_parser("compare", help="MicroPython and Pyodide side by side")
     c.add_argument("--pyodide", metavar="DIR", required=True)
     c.add_argument("--runs", type=int, default=3)
@@ -259,6 +303,9 @@ def main(argv=None):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     if args.cmd == "measure":
         measure(args.runtime, args.runs, args.pyodide)
+        return 0
+    if args.cmd == "shots":
+        shots(args.dir)
         return 0
     for runtime in ("micropython", "pyodide"):
         measure(runtime, args.runs, args.pyodide)
