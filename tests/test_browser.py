@@ -7,9 +7,10 @@ reaction match and a turn game play to their end, keys choose a game and race,
 two presses in one touch event tie, a reload offers Resume, the settings form
 reaches the box, and the page starts offline once loaded.
 
-Skipped when no Chromium is installed (Debian: ``apt-get install chromium``, as
-.ci/run does) or when Node.js is missing (the page's MicroPython is the npm
-package of tests/mpvm).
+Skipped when no Chromium is installed (Debian: ``apt-get install chromium``) or
+when Node.js is missing (the page's MicroPython is the npm package of tests/mpvm);
+with ``REFEREE_BROWSER_TESTS=required`` (CI: .ci/run installs Chromium) they fail
+instead, so a broken install cannot pass unseen.
 """
 
 import base64
@@ -32,8 +33,12 @@ import chromium  # noqa: E402
 
 import web  # noqa: E402
 
-pytestmark = pytest.mark.skipif(chromium.find() is None,
-                                reason="no Chromium: apt-get install chromium (or set CHROMIUM) to run the browser tests")
+
+
+def missing(why):
+    if os.environ.get("REFEREE_BROWSER_TESTS") == "required":
+        pytest.fail(why + " (REFEREE_BROWSER_TESTS=required)", pytrace=False)
+    pytest.skip(why)
 
 FIRST_SCREEN = "globalThis.referee && (referee.firstScreen !== null || !!referee.error)"
 
@@ -41,7 +46,7 @@ FIRST_SCREEN = "globalThis.referee && (referee.firstScreen !== null || !!referee
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     if not os.path.isfile(os.path.join(web.MP_PACKAGE, "micropython.wasm")) and shutil.which("npm") is None:
-        pytest.skip("no Node.js/npm: the page's MicroPython is the npm package of tests/mpvm")
+        missing("no Node.js/npm: the page's MicroPython is the npm package of tests/mpvm")
     out = str(tmp_path_factory.mktemp("web"))
     web.build(out, log=lambda s: None)
     srv, url = web.server(out)
@@ -51,6 +56,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
+    if chromium.find() is None:
+        missing("no Chromium: apt-get install chromium (or set CHROMIUM) to run the browser tests")
     with chromium.Chromium() as b:
         yield b
 
