@@ -29,18 +29,17 @@ import games
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import chromium  # noqa: E402
+import chromium  # noqa: E402  (tools/chromium.py)
 
-import web  # noqa: E402
+import web  # noqa: E402  (tools/web.py)
 
+FIRST_SCREEN = "globalThis.referee && (referee.firstScreen !== null || !!referee.error)"
 
 
 def missing(why):
     if os.environ.get("REFEREE_BROWSER_TESTS") == "required":
         pytest.fail(why + " (REFEREE_BROWSER_TESTS=required)", pytrace=False)
     pytest.skip(why)
-
-FIRST_SCREEN = "globalThis.referee && (referee.firstScreen !== null || !!referee.error)"
 
 
 @pytest.fixture(scope="module")
