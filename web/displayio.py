@@ -4,9 +4,9 @@ The screens of lib/referee and games build their groups here exactly as on the b
 (CircuitPython's displayio) and in the window (Blinka's). ``scene(root)`` walks the
 tree and writes it as a flat list of draw commands -- rectangles, circles, polygons
 and tile grids over bitmaps -- that web/box.js rasterises into the 320x240
-framebuffer and blits to the canvas. Drawing the pixels in JavaScript keeps a
-redraw well under a millisecond; the same work in the VM's Python took tens of
-milliseconds (docs/browser.md). A bitmap's pixels stay in the Python heap: a tile
+framebuffer and blits to the canvas. JavaScript draws a screen in about a
+millisecond; the same work in the VM's Python would take about ten times that
+(measured: docs/browser.md). A bitmap's pixels stay in the Python heap: a tile
 grid's command gives their address, and JavaScript reads them there.
 
 ``changes()`` counts every change to any object, so the page redraws only after one.
