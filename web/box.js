@@ -502,6 +502,7 @@ const dialog = document.getElementById("settings");
 document.getElementById("open-settings").addEventListener("click", () => {
   if (!spec) return;
   buildForm(savedSettings());
+  dialog.returnValue = "";  // Esc closes without a value: nothing is applied
   dialog.showModal();
 });
 dialog.addEventListener("close", () => {
