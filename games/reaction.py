@@ -82,7 +82,7 @@ class Game(BaseGame):
         self.foot = screen.centred("", screen.HEIGHT - 12, 1, palette.DIM)
         root.append(self.foot)
         if self.box.precision_ns >= MS:
-            self.foot.text = "keypad capture: ms precision"
+            self.foot.text = self.box.capture_name + " capture: ms precision"
 
     def _show_ready(self):
         screen.set_background(self.bg, palette.BG)

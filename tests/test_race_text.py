@@ -46,6 +46,7 @@ def test_headline_at_each_precision():
 def keypad_table(players=2, seed=1):
     t = SimTable(players=players, seed=seed)
     t.box.precision_ns = MS  # as a keypad box reports
+    t.box.capture_name = "keypad"
     return t
 
 
