@@ -19,7 +19,8 @@
 #           app then shows standings())
 # Only the active seat's button drives its menus; other seats' presses are ignored.
 #
-# (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
+# (Docstrings would cost the box no RAM, its .mpy drops them; only the tests'
+# MicroPython VM, compiling the .py, keeps them: docs/design.md, "Memory".)
 
 from games import flyer_rules as R
 from games.flyer_rules import ADJACENT  # noqa: F401  (pinned)

@@ -20,7 +20,8 @@
 #   off the border, and moves markers from the centre to the ring.
 # Weights are small ints (no floats). docs/flyer.md explains the policies.
 #
-# (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
+# (Docstrings would cost the box no RAM, its .mpy drops them; only the tests'
+# MicroPython VM, compiling the .py, keeps them: docs/design.md, "Memory".)
 
 
 from games import flyer_rules as R

@@ -23,7 +23,8 @@
 # scores [points, index 0 = seat 1], current (seat to play), turns (turns completed),
 # cap (turns after which the game ends by score; 0 = no cap).
 #
-# (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
+# (Docstrings would cost the box no RAM, its .mpy drops them; only the tests'
+# MicroPython VM, compiling the .py, keeps them: docs/design.md, "Memory".)
 
 
 from referee.core import const

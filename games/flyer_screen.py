@@ -15,7 +15,8 @@
 # - two lines at the bottom: the menu's title and its current item in a bar, or what
 #   just happened.
 #
-# (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
+# (Docstrings would cost the box no RAM, its .mpy drops them; only the tests'
+# MicroPython VM, compiling the .py, keeps them: docs/design.md, "Memory".)
 
 import displayio  # noqa: F401  (first: Blinka's vectorio needs it imported)
 import vectorio

@@ -1,8 +1,9 @@
 # Lightning Dice on the box: a card face up, everyone rolls at once, the first to meet
 # it claims it. Rules: games/lightning_dice_rules.py; screen: lightning_dice_screen.py;
 # bots: lightning_dice_bots.py (imported only when a seat is a bot). How to play and
-# every ruling taken here: docs/lightning_dice.md. (Comments, not docstrings: the
-# MicroPython VM keeps those in RAM.)
+# every ruling taken here: docs/lightning_dice.md. (Docstrings would cost the box no
+# RAM, its .mpy drops them; only the tests' MicroPython VM, compiling the .py, keeps
+# them: docs/design.md, "Memory".)
 #
 # Phases (FLOW is the whole machine):
 #   BREAK  between cards: the result stays (3 s; 5 s before the first card); a tap

@@ -15,7 +15,10 @@
 #
 # Memory: a Card holds two attributes, its text and one small int (_code) that packs
 # the form and its parameters, so the whole deck costs a few bytes per card beyond the
-# text. (Comments, not docstrings: the MicroPython VM keeps docstrings in RAM.)
+# text.
+#
+# (Docstrings would cost the box no RAM, its .mpy drops them; only the tests'
+# MicroPython VM, compiling the .py, keeps them: docs/design.md, "Memory".)
 
 from referee.core import const
 

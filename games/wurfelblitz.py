@@ -3,8 +3,9 @@
 # The four parts: the rules (dice, score, discs, the bots' error model) in
 # ``games.wurfelblitz_rules``; this module, the round flow; the screen in
 # ``games.wurfelblitz_screen``; the bots in ``games.wurfelblitz_bots`` (imported only
-# when a seat is a bot). (Comments, not docstrings, at module and class level: the
-# MicroPython VM keeps those in RAM.)
+# when a seat is a bot). (Docstrings would cost the box no RAM, its .mpy drops
+# them; only the tests' MicroPython VM, compiling the .py, keeps them: docs/design.md,
+# "Memory".)
 #
 # A round, phase by phase (``Game.phase``, one of the constants below; ``FLOW`` lists
 # the moves between them):

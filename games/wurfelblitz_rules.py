@@ -8,8 +8,8 @@
 # coloured die at most once (a missing coloured die simply counts nothing) and any
 # number of white dice (the box has three; the game uses two or three).
 #
-# (Comments, not docstrings, at module and class level: the MicroPython VM keeps
-# those in RAM.)
+# (Docstrings would cost the box no RAM, its .mpy drops them; only the tests'
+# MicroPython VM, compiling the .py, keeps them: docs/design.md, "Memory".)
 
 
 from referee.core import const

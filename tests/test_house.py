@@ -1,6 +1,8 @@
 """The house rules that no single module can check: shared helpers are defined
 once (referee.core), and the device tree carries no test-only code."""
+import ast
 import re
+import textwrap
 from pathlib import Path
 
 import compat
@@ -34,3 +36,66 @@ def test_no_test_only_helpers_on_the_box():
     hits = [(compat.rel(p), b) for p in device_sources() for b in banned
             if b in p.read_text(encoding="utf-8")]
     assert hits == []
+
+
+def undocumented(src):
+    """The public classes, functions and methods of public classes in ``src`` that have
+    no docstring, as "name" or "Class.method" (a property's setter and deleter share
+    its getter's docstring)."""
+    missing = []
+    for node in ast.parse(src).body:
+        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name.startswith("_"):
+            continue
+        if ast.get_docstring(node) is None:
+            missing.append(node.name)
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for m in node.body:
+            if not isinstance(m, ast.FunctionDef) or m.name.startswith("_"):
+                continue
+            if any(isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter")
+                   for d in m.decorator_list):
+                continue
+            if ast.get_docstring(m) is None:
+                missing.append(node.name + "." + m.name)
+    return missing
+
+
+def test_every_public_name_of_the_framework_has_a_docstring():
+    # lib/referee is what every game is written against: each public class, function
+    # and method says what it does (docstrings cost the box nothing: docs/design.md,
+    # "Memory")
+    found = {}
+    for p in sorted((ROOT / "lib" / "referee").glob("*.py")):
+        missing = undocumented(p.read_text(encoding="utf-8"))
+        if missing:
+            found[compat.rel(p)] = missing
+    assert found == {}
+
+
+def test_the_docstring_rule_catches_a_missing_one():
+    src = textwrap.dedent('''
+        def told():
+            """Told."""
+        def bare():
+            return 1
+        def _private():
+            return 2
+        class Bare:
+            def __init__(self):
+                self._x = 0
+            def method(self):
+                return 3
+            def _helper(self):
+                return 4
+            @property
+            def x(self):
+                return self._x
+            @x.setter
+            def x(self, v):
+                self._x = v
+        class _Hidden:
+            def method(self):
+                return 5
+        ''')
+    assert undocumented(src) == ["bare", "Bare", "Bare.method", "Bare.x"]

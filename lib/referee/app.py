@@ -28,12 +28,17 @@ NOTICE = "notice"
 
 
 def format_exception(e):
+    """Exception ``e`` in one line for the log and the error screen ("ValueError: ...")."""
     return type(e).__name__ + ": " + str(e)
 
 
-# registry: the games, as the entry point gives them (titles(), names(), load(name),
-# unload(): games/__init__.py); lib/ never imports games/.
 class App:
+    """The loop and what it shows: the launcher, a match, the pause menu, a notice or
+    the error screen. ``registry``: the games, as the entry point gives them (titles(),
+    names(), load(name), unload(): games/__init__.py); lib/ never imports games/.
+    ``catch_errors``: a game's exception shows the error screen (tests set False to
+    see it raised); ``notice``: the settings' messages are shown before the launcher."""
+
     def __init__(self, box, settings, registry, catch_errors=True, notice=True):
         self.registry = registry
         self.box = box
@@ -148,9 +153,10 @@ class App:
         return self.game
 
     def resume(self):
-        # Continue the saved match (same game, seats, bots, options; its state
-        # restored). The dice come from a fresh seed, logged: after a power cut nobody
-        # sees dice they have seen already. A save that does not restore is dropped.
+        """Continue the saved match (same game, seats, bots, options; its state
+        restored) and return its game, else None. The dice come from a fresh seed,
+        logged: after a power cut nobody sees dice they have seen already. A save that
+        does not restore is dropped, and the table is told so before the launcher."""
         s = self.store.load() if self.store else None
         if s is None:
             return None
@@ -193,6 +199,7 @@ class App:
             self._pause(self.box.now_ns(), SAVE_FAILED, "Play on, unsaved")
 
     def back_to_launcher(self):
+        """The match (or the error screen) is left: its game's code freed, the launcher shown."""
         self.game = None
         self.launcher = None
         self.registry.unload()  # free the finished game's code for the next one
@@ -201,6 +208,9 @@ class App:
 
     # --- the loop --------------------------------------------------------------
     def step(self):
+        """One pass of the loop: the captured edges to the gestures and the game, the
+        gestures to where the mode says, the game's tick and its saves, then the rings
+        and the sound."""
         box = self.box
         now = box.now_ns()
         edges = box.poll()
@@ -342,6 +352,7 @@ class App:
             return None
 
     def show_error(self, e):
+        """The error screen for exception ``e`` (logged too); a hold goes back to the launcher."""
         msg = format_exception(e)
         self.box.log("error: " + msg)
         self.error = msg

@@ -13,6 +13,10 @@ REVEAL = 0
 
 
 class Box:
+    """The box a game receives (module doc): ``stations`` (1..7), ``pixels`` (the
+    rings' NeoPixel strip), ``tone_driver`` (the piezo: ``tone(freq_hz)``), ``store``
+    (the match saves' byte store; None: no saves) and ``sound`` (False: silent)."""
+
     # What the capture backend can resolve, for honest displays ("ms precision").
     precision_ns = 1
     capture_name = "sim"
@@ -28,6 +32,7 @@ class Box:
 
     # --- to implement -----------------------------------------------------
     def now_ns(self):
+        """The time on the box's one monotonic time base, in integer ns."""
         raise NotImplementedError
 
     def poll(self):
@@ -35,12 +40,15 @@ class Box:
         raise NotImplementedError
 
     def set_backlight(self, on):
+        """Switch the backlight (the REVEAL line): ``on`` = lit. Games call ``reveal``."""
         raise NotImplementedError
 
     def show(self, group):
+        """Put the displayio ``group`` on the screen."""
         raise NotImplementedError
 
     def new_seed(self):
+        """A fresh seed for a match's dice (the device's comes from ``os.urandom``)."""
         raise NotImplementedError
 
     # --- shared -------------------------------------------------------------
@@ -51,11 +59,13 @@ class Box:
         self.set_backlight(on)
 
     def take_lost(self):
+        """Capture words lost since the last call (the count starts again at 0)."""
         n = self.lost
         self.lost = 0
         return n
 
     def log(self, msg):
+        """A line for the log (printed: the serial console on the device)."""
         print(msg)
 
     def log_exception(self, e):

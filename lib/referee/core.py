@@ -20,6 +20,7 @@ MS = const(1000000)
 
 
 def seat(p):
+    """The label a player reads for seat ``p`` ("P3")."""
     return "P" + str(p)
 
 

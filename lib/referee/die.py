@@ -104,4 +104,5 @@ class Die:
             self._label.color = ink
 
     def hide(self):
+        """Hide the die (``show`` shows it again)."""
         set_shown(self.group, False)

@@ -42,6 +42,7 @@ class Option:
         return "one of " + repr(self.choices)
 
     def name(self, value):
+        """How ``value`` reads on screen: its name, else ``str(value)``."""
         for c, n in zip(self.choices, self.names):
             if c == value:
                 return n
@@ -72,6 +73,11 @@ def resolve_options(options_spec, given):
 
 
 class BaseGame:
+    """What every ``Game`` subclasses (module doc). ``box``: the ``referee.box.Box``;
+    ``players``: the seats, 1..n; ``bots``: the seats bots play; ``seed``: the match's
+    dice; ``options``: as ``resolve_options`` gives them; ``settings``: the box's
+    ``Settings`` (anything with ``get`` will do; None: every default)."""
+
     TITLE = "game"
     VERSION = None  # the shape of state(): every game sets an int and bumps it when it changes
 
@@ -107,6 +113,8 @@ class BaseGame:
         self.phase_at = now_ns
 
     def phase_name(self, phase=None):
+        """The word for ``phase`` (the current one if None) in logs and errors: its
+        ``NAMES`` entry, else its number."""
         phase = self.phase if phase is None else phase
         return self.NAMES[phase] if phase < len(self.NAMES) else str(phase)
 
@@ -124,6 +132,7 @@ class BaseGame:
         )
 
     def is_bot(self, player):
+        """True if a bot plays seat ``player``."""
         return player in self.bots
 
     # --- called by the app -------------------------------------------------

@@ -30,6 +30,10 @@ CHORD_GAP_NS = const(300000000)
 
 
 class Gestures:
+    """The gestures of ``stations`` stations and MENU (module doc): ``edge`` feeds it
+    the capture's edges, ``update`` gives the gestures due. ``hold_ms``: how long a
+    press lasts to be a hold; ``gap_ms``: the gap after a tap that ends its series."""
+
     def __init__(self, stations, hold_ms=HOLD_MS, gap_ms=TAP_GAP_MS):
         self.stations = stations
         self.seats = stations  # the app sets the running game's seat count
@@ -49,9 +53,11 @@ class Gestures:
         self._quiet = False  # nothing pending: update() has nothing to do until an edge
 
     def is_down(self, player):
+        """True if the button of input ``player`` is down, as the capture last reported it."""
         return self._down[player]
 
     def held(self):
+        """The running game's seats whose buttons are down now (the pause chord's)."""
         return [p for p in range(1, self.seats + 1) if self._down[p]]
 
     def edge(self, player, t_ns, pressed):

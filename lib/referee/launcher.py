@@ -13,7 +13,13 @@ RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
 
 
 class Launcher:
+    """The launcher's pages (module doc). ``settings``: the defaults; ``stations``: the
+    box's; ``registry``: the games; ``saved``: the store's saved match, offered first.
+    ``choice`` is None until the table has chosen: then ``RESUME``, or (name, players,
+    bots, options) for a new match."""
+
     RESUME = RESUME
+
     def __init__(self, settings, stations, registry, saved=None):
         # registry: the games (titles(), load(name)), given by the entry point
         self.registry = registry
@@ -34,6 +40,8 @@ class Launcher:
         self.reset()
 
     def reset(self):
+        """Back to the first page, the games (the saved match first, else the settings'
+        game current), nothing chosen."""
         self.choice = None
         self.name = None
         self.module = None
@@ -57,10 +65,12 @@ class Launcher:
         self._draw()
 
     def warn(self, text):
+        """A note for the maker (bad settings, the capture's precision) at scale 1 under
+        the rows, cut to fit."""
         self.note.text = screen.fit(text, screen.WIDTH, 1)
 
     def say(self, text):
-        # a message for the players, in the hint line until the next press
+        """A message for the players, in the hint line until the next press."""
         self.said = screen.fit(text, screen.WIDTH - 16, 2)
 
     def _setup_items(self):
@@ -97,6 +107,8 @@ class Launcher:
         self.stage = "players"
 
     def gesture(self, player, kind, count):
+        """A tap (next item) or a hold (choose it) of ``player``; ``choice`` is set once
+        the table has chosen."""
         from referee.gestures import HOLD, TAP
 
         self.said = ""

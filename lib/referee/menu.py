@@ -19,6 +19,9 @@ HINT = "tap: next  hold: choose"
 
 
 class Menu:
+    """A one-button menu's model (module doc): ``title``, the items and the current one
+    (``index`` at first); ``owner``: the one player allowed to drive it (None: any)."""
+
     def __init__(self, title, items, owner=None, index=0, back=False):
         """``items``: list of (text, value); ``back``: add "Back" (value ``BACK``) last."""
         self.title = title
@@ -31,9 +34,12 @@ class Menu:
         self.by = owner or 0  # the player choosing (0: nobody has pressed yet)
 
     def allowed(self, player):
+        """True if ``player`` may drive this menu (the owner, or anyone if it has none)."""
         return self.owner is None or player == self.owner
 
     def tap(self, player, count=1):
+        """Move on ``count`` items (round from the last to the first); True if it moved,
+        False if ``player`` is not allowed or there are no items."""
         if self.allowed(player) and self.items:
             self.index = (self.index + count) % len(self.items)
             self.by = player
@@ -49,6 +55,7 @@ class Menu:
         return None
 
     def current(self):
+        """The current item as (text, value); ("", None) when there are no items."""
         return self.items[self.index] if self.items else ("", None)
 
 
@@ -101,6 +108,8 @@ class MenuView:
         self.group.append(self.hint)
 
     def show(self, menu, hint=HINT, hint_color=palette.DIM):
+        """Draw ``menu``: its title, the rows around the current item, the bar in the
+        colour of the player choosing, the arrows, and ``hint`` in ``hint_color``."""
         who = menu.owner or menu.by
         title = menu.title
         if self.cues and who:  # the bar's colour said in words

@@ -50,6 +50,9 @@ def pages(messages, cols=COLS, rows=ROWS):
 
 
 class Notice:
+    """``messages`` under ``title``, page by page (module doc): ``root`` is the
+    screen, ``gesture`` turns the pages."""
+
     def __init__(self, title, messages):
         self.heading = title
         self.pages = pages(messages)

@@ -47,4 +47,5 @@ def scale(color, num, den=255):
 
 
 def rgb(color):
+    """``color`` as its (r, g, b) channels, 0..255 each."""
     return ((color >> 16) & 0xFF, (color >> 8) & 0xFF, color & 0xFF)

@@ -23,6 +23,9 @@ _PULSE_STEPS = const(12)
 
 
 class Rings:
+    """The rings of ``stations`` stations on the strip ``pixels``, ``per_ring`` pixels
+    each in station order: a mode per ring (module doc), written by ``update``."""
+
     def __init__(self, pixels, stations, per_ring=PER_RING):
         self.pixels = pixels
         self.stations = stations
@@ -39,9 +42,11 @@ class Rings:
             self._dirty = True
 
     def mode(self, player):
+        """The mode of ring ``player`` (OFF, SOLID, PULSE, ...)."""
         return self._modes[player][0]
 
     def all(self, mode, color=0, now_ns=0):
+        """Every ring in ``mode`` and ``color``, the pattern's phase starting at ``now_ns``."""
         for p in range(1, self.stations + 1):
             self.set(p, mode, color, now_ns=now_ns)
 

@@ -49,6 +49,7 @@ class Rng:
         self._s = s
 
     def next_u32(self):
+        """The next output: a uniform int in 0..2**32-1."""
         s = self._s
         s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
         result = (_rotl((s1 * 5) & _M32, 7) * 9) & _M32
@@ -77,6 +78,7 @@ class Rng:
         return a + self.randbelow(b - a + 1)
 
     def choice(self, seq):
+        """A uniform pick from ``seq`` (a non-empty sequence)."""
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, items):

@@ -83,6 +83,7 @@ class Text(displayio.Group):
 
     @property
     def text(self):
+        """The text shown (a newline starts a line); setting it writes only the cells that change."""
         return self._text
 
     @text.setter
@@ -122,6 +123,7 @@ class Text(displayio.Group):
 
     @property
     def color(self):
+        """The text's colour (0xRRGGBB)."""
         return self._pal[1]
 
     @color.setter
@@ -130,6 +132,7 @@ class Text(displayio.Group):
 
     @property
     def anchored_position(self):
+        """(x, y) where the anchor point sits; setting it moves the text there."""
         return self._at
 
     @anchored_position.setter
@@ -138,6 +141,7 @@ class Text(displayio.Group):
         self._place()
 
     def set_scale(self, scale):
+        """Draw the text at ``scale``, its anchor point kept where it is."""
         self.scale = scale
         self._place()
 
@@ -154,24 +158,29 @@ def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0
 
 
 def centred(s, y, scale=2, color=palette.TEXT):
+    """A ``Text`` centred across the screen, its top at ``y``."""
     return text(s, WIDTH // 2, y, scale, color, (0.5, 0.0))
 
 
 def solid(color):
+    """A one-colour palette for a vectorio shape (``set_color`` changes the colour)."""
     p = displayio.Palette(1)
     p[0] = color
     return p
 
 
 def rect(x, y, w, h, color):
+    """A filled ``w`` x ``h`` rectangle of ``color``, its top left corner at (x, y)."""
     return vectorio.Rectangle(pixel_shader=solid(color), width=w, height=h, x=x, y=y)
 
 
 def circle(x, y, r, color):
+    """A filled circle of ``color`` and radius ``r``, its centre at (x, y)."""
     return vectorio.Circle(pixel_shader=solid(color), radius=r, x=x, y=y)
 
 
 def set_color(shape, color):
+    """The colour of a shape made with ``solid`` (``rect``, ``circle``)."""
     shape.pixel_shader[0] = color
 
 

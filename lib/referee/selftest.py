@@ -70,6 +70,10 @@ def wrap(line, cols):
     return rows
 
 class Game(BaseGame):
+    """The self test (module doc): a seat per station fitted, no bots. ``menu_button``
+    in the settings adds the MENU step; the box's ``pin_names`` (when it has them)
+    name each station's pin on the screen."""
+
     TITLE = TITLE
     FLOW = FLOW
     NAMES = NAMES
@@ -109,10 +113,14 @@ class Game(BaseGame):
         root.append(self.foot)
 
     def pin(self, player):
+        """The pin of station ``player`` as the screen shows it, " (GP2)"; "" when the
+        box names none."""
         n = self.names.get(player)
         return " (" + n + ")" if n else ""
 
     def say(self, big, *lines):
+        """``big`` in large type, then ``lines`` wrapped into the rows under it (what
+        does not fit is not shown)."""
         self.big.text = big
         rows = []
         for line in lines:
@@ -122,6 +130,7 @@ class Game(BaseGame):
 
     # --- flow ------------------------------------------------------------------
     def start(self, now_ns):
+        """The test begins with the rings: the first one lit."""
         self._next_ring(now_ns)
 
     def _next_ring(self, now_ns):
@@ -220,6 +229,8 @@ class Game(BaseGame):
 
     # --- called by the app -----------------------------------------------------------
     def edge(self, player, t_ns, pressed):
+        """At the buttons step a press of the station asked passes it and a wrong one
+        is named; during the REVEAL step the line's edges are noted. No race here."""
         if player == REVEAL:
             if self.phase in (REVEAL_OFF, REVEAL_ON):
                 self.reveal_seen.append(bool(pressed))
@@ -236,6 +247,8 @@ class Game(BaseGame):
             self.lines[_ROWS - 1].text = seat(player) + " pressed, P" + str(self.expect) + " asked"
 
     def gesture(self, player, kind, count, now_ns):
+        """A hold: at the buttons step, of a tested button, skips the station asked; at
+        the MENU step it ends the test, MENU skipped."""
         if kind != HOLD:
             return
         if self.phase == BUTTONS and player in self.ok and player != self.expect:
@@ -247,11 +260,13 @@ class Game(BaseGame):
             self._done(now_ns)
 
     def resumed(self, now_ns, paused_ns):
+        """The pause menu closed: at the MENU step, that was MENU's test, passed."""
         if self.phase == MENU_STEP:
             self.menu_result = "MENU: OK"
             self._done(now_ns)
 
     def tick(self, now_ns):
+        """The timed steps go on: ring after ring, all rings, the REVEAL line, the sound."""
         if self.phase == RINGS and now_ns >= self.until:
             self._next_ring(now_ns)
         elif self.phase == ALL and now_ns >= self.until:
@@ -264,7 +279,7 @@ class Game(BaseGame):
             self._menu(now_ns)
 
     def standings(self):
-        # what the test found so far, a row per station
+        """What the test found so far, a row per station."""
         wrong = {}
         for p, e in self.wrong:
             wrong[e] = p
@@ -282,4 +297,5 @@ class Game(BaseGame):
         return out
 
     def state(self):
+        """The seed and the stations that passed (the self test is not resumed)."""
         return {"seed": self.seed, "ok": list(self.ok)}

@@ -134,11 +134,13 @@ def toml_problem(why, hint="a quote or = missing?"):
     return "settings.toml cannot be read" + line + " (" + hint + "); every setting takes its default"
 
 
-# names: the game registry's names, which REFEREE_GAME must be one of.
-# notes: messages found before (e.g. settings.toml unreadable), shown first.
-# keys: every REFEREE_* key the file has, where the reader can list them (the PC):
-# a key that is no setting (a typo) gets a message too.
 class Settings:
+    """Every setting of SPEC read with ``getenv`` and checked (module doc): ``values``
+    by name, ``messages`` for the table. ``names``: the game registry's names, which
+    REFEREE_GAME must be one of; ``notes``: messages found before (e.g. settings.toml
+    unreadable), shown first; ``keys``: every REFEREE_* key the file has, where the
+    reader can list them (the PC): a key that is no setting (a typo) gets a message too."""
+
     def __init__(self, getenv=None, names=(), notes=(), keys=()):
         self.values = {}
         self.messages = list(notes)
@@ -172,4 +174,5 @@ class Settings:
         return self.values[name]
 
     def get(self, name, default=None):
+        """The value of setting ``name`` (e.g. "players"), else ``default``."""
         return self.values.get(name, default)

@@ -15,6 +15,9 @@ ERROR = ((200, 500),)
 
 
 class Sound:
+    """Plays cues (module doc) on ``driver``; ``enabled`` False: silent (a cue is
+    still recorded when ``log`` is a list)."""
+
     def __init__(self, driver, enabled=True):
         self.driver = driver
         self.enabled = enabled
@@ -24,6 +27,7 @@ class Sound:
         self.log = None  # a list to record (t_ns, cue) in tests and demos
 
     def play(self, cue, now_ns):
+        """Start ``cue`` at ``now_ns``, cutting off any cue still playing."""
         if self.log is not None:
             self.log.append((now_ns, cue))
         if not self.enabled:
@@ -33,6 +37,7 @@ class Sound:
         self._until = now_ns
 
     def update(self, now_ns):
+        """The next note once the current one has lasted its ms; silence after the last."""
         if self._i >= len(self._cue) or now_ns < self._until:
             return
         self._i += 1
@@ -45,4 +50,5 @@ class Sound:
 
     @property
     def busy(self):
+        """True while a cue is playing."""
         return self._i < len(self._cue)

@@ -70,7 +70,7 @@ REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
 
 
 def crc(data, c=0):
-    # CRC-32 as zlib computes it (c: the CRC so far); the loop is the fallback
+    """CRC-32 of ``data`` as zlib computes it (``c``: the CRC so far); the loop is the fallback."""
     if crc32 is not None:
         return crc32(data, c) & 0xFFFFFFFF
     c ^= 0xFFFFFFFF
@@ -146,6 +146,9 @@ def _head(kind, n):
 
 
 class Store:
+    """Match saves in the byte store ``mem`` (the comment at the top): ``load`` the
+    newest, ``save`` one, ``clear``. ``log``: where problems are said (print)."""
+
     def __init__(self, mem, log=print):
         self.mem = mem
         self.size = len(mem)
@@ -175,14 +178,17 @@ class Store:
         return store_read.used(self)
 
     def load(self):
+        """The newest saved match as a dict, else None; ``note`` then says what the table
+        should be told, if anything. Bad bytes never raise (referee.store_read)."""
         from referee import store_read
 
         return store_read.load(self)
 
     # --- writing ---------------------------------------------------------------
     def save(self, d, new=False):
-        # d: a plain dict (None: clear). new: the first save of a new match (it
-        # starts on an erased sector). False, with a message, if it does not fit.
+        """Save ``d``, a plain dict (None: clear); True once written. ``new``: the first
+        save of a new match (it starts on an erased sector). False, with a message, if
+        it does not fit."""
         data = b"" if d is None else json.dumps(d, separators=(",", ":")).encode()
         if len(data) > self.room:
             self.log("save refused: " + str(len(data)) + " bytes, the store takes " + str(self.room))
@@ -250,6 +256,7 @@ class Store:
         return self.size - self._tail
 
     def clear(self):
+        """Forget the saved match: one write if something is saved, else none (flash wear)."""
         if self._tail < 0:
             self.scan()
         if self._text:  # something to forget: one write, else none (flash wear)

@@ -56,8 +56,9 @@ def apply(a, payload):
 
 
 def record(st, a, c, text, fmt=FORMAT):
-    # (text, crc, end) of a record at a that checks out after text/c, else None;
-    # fmt: the format its kind byte must name (a later format: only its header is read)
+    """(text, crc, end) of a record at ``a`` that checks out after ``text``/``c``, else
+    None; ``fmt``: the format its kind byte must name (a later format: only its header
+    is read)."""
     head = bytes(st.mem[a:a + HEAD])
     if len(head) < HEAD - 1:
         return None
@@ -84,8 +85,8 @@ def record(st, a, c, text, fmt=FORMAT):
     return payload, k, end
 
 def scan(st):
-    # replay the log: (the newest text or None, its record's CRC, where the next record
-    # goes); the store keeps what it is told (Store.scan), this module writes none of it
+    """Replay the log: (the newest text or None, its record's CRC, where the next record
+    goes). The store keeps what it is told (``Store.scan``); this module writes none of it."""
     text = None
     c = 0
     a = 0
@@ -103,7 +104,7 @@ def scan(st):
     return text, c, max(end, used(st))
 
 def find(st, a, c, text):
-    # the address of the next record from a on that checks out after text/c, else -1
+    """The address of the next record from ``a`` on that checks out after ``text``/``c``, else -1."""
     size = st.size
     while a < size:
         b = min(size, (a // PAGE + 1) * PAGE)
@@ -122,7 +123,7 @@ def find(st, a, c, text):
     return -1
 
 def used(st):
-    # 1 + the address of the last byte that is not 0xFF (0: blank)
+    """1 + the address of the last byte that is not 0xFF (0: blank)."""
     a = st.size
     while a > 0:
         b = a - PAGE if a % PAGE == 0 else a - a % PAGE
@@ -133,7 +134,7 @@ def used(st):
     return 0
 
 def other(st):
-    # the format number of another version's store at 0, else None
+    """The format number of another version's store at 0, else None."""
     head = bytes(st.mem[0:4])
     if len(head) < 4:
         return None
@@ -145,7 +146,7 @@ def other(st):
     return f if FORMAT < f < 32 and record(st, 0, 0, None, f) is not None else None
 
 def blank(st):
-    # True if every byte reads 0xFF or every byte 0x00 (a new or wiped memory)
+    """True if every byte reads 0xFF or every byte 0x00 (a new or wiped memory)."""
     n = used(st)
     a = 0
     while a < n:
@@ -156,11 +157,14 @@ def blank(st):
     return True
 
 def damaged(st, why):
-    # nothing to resume but something was saved: logged, and said on the screen
+    """Nothing to resume but something was saved: ``why`` logged, and ``note`` set to
+    say so on the screen."""
     st.log("saved match unreadable: " + why)
     st.note = DAMAGED
 
 def load(st):
+    """``Store.load``: the newest saved match as a dict, else None, with ``st.note`` set
+    for the table; never raises."""
     st.note = None
     try:
         text = st.scan()

@@ -64,7 +64,8 @@ class TurnGame(BaseGame):
         self._shown_at = -1  # when its choice appeared (-1: not yet)
 
     def go(self, phase, now_ns):
-        # a new phase ends any bot step under way: the game begins the next one
+        """``BaseGame.go``; a new phase also ends any bot step under way: the game
+        begins the next one."""
         super().go(phase, now_ns)
         self._search = None
         self._ready = False
@@ -122,10 +123,12 @@ class TurnGame(BaseGame):
         """Play a bot's choice (the game's flow)."""
 
     def round_saves(self):
-        return self.players  # a save at every turn: a round is a turn each
+        """The number of seats: a save at every turn, and a round is a turn each."""
+        return self.players
 
     def resumed(self, now_ns, paused_ns):
-        # the pause menu closed: the flow's timer and a bot's step go on where they stopped
+        """The pause menu closed after ``paused_ns``: the flow's timer and a bot's step
+        go on where they stopped."""
         self.phase_at += paused_ns
         self._step_at += paused_ns
         if self._shown_at >= 0:
