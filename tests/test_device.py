@@ -282,7 +282,7 @@ def test_a_reaction_round_is_judged_from_captured_times(world):
     dev = build(world, {"REFEREE_PLAYERS": "2"})
     seen = record_edges(dev)
     game = dev.app.launch("reaction", 2, options={"rounds": 3})
-    while game.phase != "open":
+    while game.phase_name() != "open":
         run(world, dev, 2)
     run(world, dev, 40)  # the light comes on one panel frame after the refresh
     reveal = [e for e in seen if e[0] == 0 and e[2]][-1][1]
@@ -308,7 +308,7 @@ def test_without_the_jumper_a_press_before_the_dark_phase_is_no_false_start(worl
     run(world, dev, 4)
     assert game.phase_name() == "ready"
     world.press(2, at_ns=game.until - 300 * MS, hold_ns=100 * MS)  # P1, let go before dark
-    while game.phase != "dark":
+    while game.phase_name() != "dark":
         run(world, dev, 2)
     run(world, dev, 40)  # past the 20 ms fallback
     assert dev.box.reveal_fallbacks >= 1
@@ -322,7 +322,7 @@ def test_fifo_overflow_voids_the_round(world):
     cap = dev.box.capture
     assert cap.mode == "fifo"
     game = dev.app.launch("reaction", 2)
-    while game.phase != "open":
+    while game.phase_name() != "open":
         run(world, dev, 2)
     t = world.now_ns + MS
     for i in range(8):  # a bouncing switch: 16 edges within 0.4 ms
@@ -343,7 +343,7 @@ def test_a_stalled_ring_counts_as_a_loss_and_voids_the_round(world):
     cap = dev.box.capture
     assert cap.mode == "ring"
     game = dev.app.launch("reaction", 2)
-    while game.phase != "open":
+    while game.phase_name() != "open":
         run(world, dev, 2)
     world.dma_stalled = True
     t = world.now_ns + MS

@@ -169,7 +169,7 @@ def _reaction_round(press_at=None):
     if press_at is not None:
         t.press(1, at_ns=press_at, hold_ms=100)
     g = t.start("reaction", seed=9, rounds=3)
-    assert t.advance_until(lambda: g.phase == "open", 20000)
+    assert t.advance_until(lambda: g.phase_name() == "open", 20000)
     t.advance(200)
     reveal = [e[1] for e in got if e[0] == REVEAL and e[2]]
     return g, reveal[-1]
