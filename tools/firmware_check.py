@@ -94,7 +94,7 @@ if GAME:
     start = time.monotonic_ns()
     while n < PASSES and time.monotonic_ns() - start < LIMIT_NS:
         g = d.app.game
-        before = getattr(g, "phase", None) if g is not None else None
+        before = g.phase_name() if g is not None else None
         f0 = gc.mem_free()
         t0 = time.monotonic_ns()
         d.step()
@@ -107,7 +107,7 @@ if GAME:
         hist[k if k < %(buckets)d else %(buckets)d - 1] += 1
         if us > worst:
             g = d.app.game
-            after = getattr(g, "phase", None) if g is not None else None
+            after = g.phase_name() if g is not None else None
             worst = us
             what = "%%s %%s->%%s%%s" %% (d.app.mode, before, after, " gc" if f1 > f0 else "")
         if n %% 10 == 0:
