@@ -351,29 +351,31 @@ def _city_transfers(seat, mine, hole, out):
             out.append((CITY_TRANSFER, seat, me + d, me + hole, x, 0))
 
 
+def _rival_tops(st, seat):
+    # (where, disk) of every top of every other seat's Urban dice (disk 0: empty)
+    out = []
+    for q in range(1, st[_N] + 1):
+        if q != seat:
+            for e in range(3):
+                out.append((q * 8 + e, top(st, q, e)))
+    return out
+
+
 def _urban_fills(st, seat, mine, out):
     me = seat * 8
-    for q in range(1, st[_N] + 1):
-        if q == seat:
-            continue
-        for e in range(3):
-            y = top(st, q, e)
-            for d in range(3):
-                if y and not mine[d]:
-                    out.append((URBAN_FILL, seat, q * 8 + e, me + d, y, 0))
-                elif mine[d] and not y:
-                    out.append((URBAN_FILL, seat, me + d, q * 8 + e, mine[d], 0))
+    for loc, y in _rival_tops(st, seat):
+        for d in range(3):
+            if y and not mine[d]:
+                out.append((URBAN_FILL, seat, loc, me + d, y, 0))
+            elif mine[d] and not y:
+                out.append((URBAN_FILL, seat, me + d, loc, mine[d], 0))
 
 
 def _urban_cities(st, seat, mine, hole, out):
     me = seat * 8
-    for q in range(1, st[_N] + 1):
-        if q == seat:
-            continue
-        for e in range(3):
-            y = top(st, q, e)
-            if _captures(y, mine[0]) or _captures(y, mine[1]) or _captures(y, mine[2]):
-                out.append((URBAN_CITY, seat, q * 8 + e, me + hole, y, 0))
+    for loc, y in _rival_tops(st, seat):
+        if _captures(y, mine[0]) or _captures(y, mine[1]) or _captures(y, mine[2]):
+            out.append((URBAN_CITY, seat, loc, me + hole, y, 0))
 
 
 def _city_disks_first(st, p):
