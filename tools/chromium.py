@@ -210,3 +210,25 @@ class Page:
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
         return path
+
+
+def main(argv=None):
+    """``python tools/chromium.py URL PNG``: a screenshot of a page, to try the driver."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Headless Chromium over the DevTools pipe: a page's screenshot.")
+    ap.add_argument("url", help="the page, e.g. http://127.0.0.1:8000/ (python tools/web.py serve)")
+    ap.add_argument("png", help="where the screenshot goes")
+    a = ap.parse_args(argv)
+    if find() is None:
+        print("chromium not found (Debian: apt-get install chromium)")
+        return 3
+    with Chromium() as b:
+        page = b.open(a.url)
+        time.sleep(2)
+        page.screenshot(a.png)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -205,6 +205,10 @@ class Page:
             box.skew += LOOP_MS * MS
             box.now += LOOP_MS * MS
             self.app.step()
+            if box.unseen:  # ahead of the page's clock no frame is drawn: the light's edge
+                for on in box.unseen:  # is the pass's end (1 ns on, as the simulator's)
+                    box.edges.append((REVEAL, box.now + 1, on))
+                box.unseen = []
 
     def launch(self, name, players, bots, seed=None):
         self.app.launch(name, players, tuple(bots), seed=seed)
