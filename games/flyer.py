@@ -165,10 +165,7 @@ class Game(TurnGame):
                     self._frame = frame
                     self.view.show_dice(None, (), frame)
         elif phase == BOT:
-            if not self.thinking():  # a bot's step begins with the phase
-                self.think(self.phase_at, self.brain.search(self.bot_kind, self.st, self.player, self.dice,
-                                                            self.covered, self.rng))
-            self.bot_tick(now_ns)
+            self.bot_tick(now_ns)  # a bot's step begins with the phase (bot_decide)
 
     def resumed(self, now_ns, paused_ns):
         # the pause menu closed: timers go on where they stopped
@@ -344,6 +341,10 @@ class Game(TurnGame):
         self.view.show_dice(self.dice, paying)
 
     # --- bots ---------------------------------------------------------------------
+    def bot_decide(self):
+        # the bot's search for its next move on the dice left
+        return self.brain.search(self.bot_kind, self.st, self.player, self.dice, self.covered, self.rng)
+
     def bot_show(self, move, now):
         # the bot's move framed (its payment) at half its think time; None ends the turn
         if move is None:

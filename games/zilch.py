@@ -481,9 +481,7 @@ class Game(TurnGame):
         elif phase == END:
             if now_ns - self.phase_at >= self.show_ns:
                 self._after_turn(now_ns)
-        elif self.bot_seat():
-            if not self.thinking():  # a bot's step begins with the phase (the menu is up)
-                self.think(self.phase_at, self._bot_decide())
+        elif self.bot_seat():  # a bot's step begins with the phase (the menu is up)
             self.bot_tick(now_ns)
 
     # --- bots (games.zilch_bots decides; referee.turns runs its steps) --------------------
@@ -497,7 +495,7 @@ class Game(TurnGame):
     def bot_act(self, value, now):
         self._choose(value, now)
 
-    def _bot_decide(self):
+    def bot_decide(self):
         bots = self.brain
         if self.phase == PRE:
             q = bots.challenge(self, self.player)

@@ -95,9 +95,21 @@ class TurnGame(BaseGame):
         """The bot's choice while it is on the screen, waiting to be played; else None."""
         return self._choice if self._ready and self._shown_at >= 0 else None
 
+    def bot_decide(self):
+        """The bot's next step, begun with the phase (at ``phase_at``) when none is under
+        way: its search or its choice. None (this default): the game begins each step
+        itself with ``think``."""
+        return None
+
     def bot_tick(self, now_ns):
-        """One pass of the bot's step: a slice of its search, then its choice shown,
-        then played (``bot_show``/``bot_act``). Call from ``tick``."""
+        """One pass of the bot's step: begun with the phase if the game says so
+        (``bot_decide``), a slice of its search, then its choice shown, then played
+        (``bot_show``/``bot_act``). Call from ``tick``."""
+        if self._search is None and not self._ready:
+            search = self.bot_decide()
+            if search is None:
+                return
+            self.think(self.phase_at, search)
         if self._search is not None:
             self._ready, self._choice = slice_of(self._search)
             if not self._ready:

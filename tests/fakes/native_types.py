@@ -22,12 +22,11 @@ wraps a class someone else wrote (Blinka's) in a subclass that follows them.
 
 
 def _native_owner(cls):
-    """The class in ``cls``'s MRO whose ``__init__`` a lookup of ``cls.__init__`` finds,
-    and whether it is a native one."""
+    """True when the ``__init__`` a lookup of ``cls.__init__`` finds is a native type's."""
     for k in cls.__mro__:
         if "__init__" in k.__dict__:
-            return k, "__native__" in k.__dict__
-    return object, False
+            return "__native__" in k.__dict__
+    return False
 
 
 class NativeType(type):
@@ -51,8 +50,7 @@ class NativeType(type):
 
     def __getattribute__(cls, name):
         if name == "__init__":
-            owner, native = _native_owner(cls)
-            if native:
+            if _native_owner(cls):
                 raise AttributeError("type object '%s' has no attribute '__init__'"
                                      % type.__getattribute__(cls, "__name__"))
         return type.__getattribute__(cls, name)
