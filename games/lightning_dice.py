@@ -37,6 +37,7 @@ from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import const, seat
 from referee.game import BaseGame, Option, resolve_options
+from referee.gestures import DOWN, UP, Press
 
 TITLE = "Lightning Dice"
 MIN_PLAYERS = 2
@@ -53,19 +54,10 @@ _PLAY = const(2)
 _OVER = const(3)
 
 _CLAIM_NS = const(350000000)  # 350 ms: a press still down this long is a claim (from its edge)
-_TAP_MIN_NS = const(5000000)  # 5 ms: a shorter contact is no press
-_BOUNCE_NS = const(8000000)  # 8 ms: a press this soon after a release continues it
 _BREAK_NS = const(3000000000)  # 3000 ms: the result stays at least this long
 _FIRST_NS = const(5000000000)  # 5000 ms: before the first card (choose targets)
 _DARK_NS = const(250000000)  # 250 ms: backlight off while the card is drawn
 _FLASH_NS = const(1000000000)  # 1000 ms: a ring flashes a claim's result
-
-# a station's press, from its edges
-_UP = const(0)  # up; the next press is a new one
-_DOWN = const(1)  # down: a tap or, at 350 ms, a claim
-_DONE = const(2)  # down, already used (claimed, or began before this card)
-_USED = const(3)  # up after a used press (a bounce now continues it, used)
-_SHORT = const(4)  # up after a contact too short to count (a bounce now continues it)
 
 # die value -> ring colour (red, orange, yellow, green, blue, violet)
 _HUES = (0, 0xFF1010, 0xFF7000, 0xFFD000, 0x10E020, 0x1050FF, 0xB020FF)
@@ -100,9 +92,12 @@ class Game(BaseGame):
         self.kept = [0] * (n + 1)  # bit i: die i kept
         self.px = [[0] * 12 for _ in range(n + 1)]  # ring pixels, reused
         self.seen_at = [0] * (n + 1)
-        self.press = [_UP] * (n + 1)
-        self.down_at = [0] * (n + 1)  # bots: the edge of a claim being held
-        self.up_at = [0] * (n + 1)  # bots: when they tap next
+        # a station's presses (the box's one bounce rule); bit p of used: the press on
+        # now was used already (claimed, or began before this card)
+        self.keys = [Press() for _ in range(n + 1)]
+        self.used = 0
+        self.hold_at = [-1] * (n + 1)  # bots: the edge of a claim being held (-1: none)
+        self.tap_at = [0] * (n + 1)  # bots: when they tap next
         self.flash = [0] * (n + 1)  # a ring shows a result until then (0: none)
         self.dirty = 0  # bit p: player p's dice to draw
         self.out = 0  # bit p: out of this card's race
@@ -149,8 +144,8 @@ class Game(BaseGame):
         self.box.reveal(False)
         self.view.card(self.card.spec)
         for p in range(1, self.players + 1):
-            if self.press[p] == _DOWN and not self.is_bot(p):
-                self.press[p] = _DONE  # held from before the card: never a claim
+            if self.keys[p].down:
+                self.used |= 1 << p  # held from before the card: never a claim
             self._hand(p)
             self.flash[p] = 0
         self._draw(now)
@@ -208,30 +203,21 @@ class Game(BaseGame):
         if not 1 <= player <= self.players or self.is_bot(player):
             return
         p = player
-        st = self.press[p]
-        if pressed:
-            if st == _DOWN or st == _DONE:
-                return  # a repeated press edge
-            if t_ns - self.up_at[p] < _BOUNCE_NS and st != _UP:
-                self.press[p] = _DOWN if st == _SHORT else _DONE  # bounce: the press goes on
-            else:
-                self.press[p] = _DOWN
-                self.down_at[p] = t_ns
-            return
-        if st != _DOWN and st != _DONE:
-            return  # a repeated release
-        self.up_at[p] = t_ns
-        held = t_ns - self.down_at[p]
-        if st == _DONE or held < _TAP_MIN_NS:
-            self.press[p] = _USED if st == _DONE else _SHORT
-            return  # used already, or too short to be a press (a bounce may continue it)
-        self.press[p] = _USED
-        if held >= _CLAIM_NS:  # held long enough between two loop passes: a claim
-            self._claim(p, self.down_at[p], t_ns)
-        elif self.phase == _PLAY and self.down_at[p] >= self.arm_at:
-            self._roll(p)  # a tap: the free dice roll at its release
-        elif self.phase == _BREAK and (self.over_at is None or self.down_at[p] >= self.over_at) and not self.quick:
-            self._cycle(p)
+        key = self.keys[p]
+        said = key.edge(t_ns, pressed)
+        bit = 1 << p
+        if said == DOWN:
+            if key.at == t_ns:
+                self.used &= ~bit  # a new press (not one resumed after chatter)
+        elif said == UP and not self.used & bit:
+            self.used |= bit
+            at = key.at
+            if t_ns - at >= _CLAIM_NS:  # held long enough between two loop passes: a claim
+                self._claim(p, at, t_ns)
+            elif self.phase == _PLAY and at >= self.arm_at:
+                self._roll(p)  # a tap: the free dice roll at its release
+            elif self.phase == _BREAK and (self.over_at is None or at >= self.over_at) and not self.quick:
+                self._cycle(p)
 
     def gesture(self, player, kind, count, now_ns):
         pass  # everything comes from the edges
@@ -300,9 +286,11 @@ class Game(BaseGame):
                 self._ring_dice(p, now)
         if self.brains is not None and p in self.brains:
             self._bot(p, now)
-        elif self.press[p] == _DOWN and now - self.down_at[p] >= _CLAIM_NS:
-            self.press[p] = _DONE
-            self._claim(p, self.down_at[p], now)
+        else:
+            key = self.keys[p]
+            if key.down and not key.ended and not self.used & (1 << p) and now - key.at >= _CLAIM_NS:
+                self.used |= 1 << p
+                self._claim(p, key.at, now)
 
     def _outs(self):
         k = 0
@@ -447,22 +435,22 @@ class Game(BaseGame):
         tg = self.targets[b]
         good = self.card.matches(d) or (not self.quick and ((tg and rules.meets(d, tg)) or rules.meets(d, b)))
         if good or brain.wrong(self.rng):
-            self.press[b] = _DOWN
-            self.down_at[b] = t + brain.see_ns(self.rng)
-            self.up_at[b] = self.down_at[b] + _CLAIM_NS + brain.tap_ns(self.rng)
+            at = self.hold_at[b] = t + brain.see_ns(self.rng)
+            self.tap_at[b] = at + _CLAIM_NS + brain.tap_ns(self.rng)
         else:
-            self.press[b] = _UP
-            self.up_at[b] = t + brain.tap_ns(self.rng)
+            self.hold_at[b] = -1
+            self.tap_at[b] = t + brain.tap_ns(self.rng)
 
     def _bot(self, b, now):
-        if self.press[b] == _DOWN:
-            if now >= self.down_at[b] + _CLAIM_NS:  # the bot's hold is a claim now
-                self.press[b] = _UP
-                self._claim(b, self.down_at[b], now)
+        at = self.hold_at[b]
+        if at >= 0:
+            if now >= at + _CLAIM_NS:  # the bot's hold is a claim now
+                self.hold_at[b] = -1
+                self._claim(b, at, now)
                 if self.phase == _PLAY:
                     self._bot_look(b, now)
             return
-        if self.phase != _PLAY or self.reveal_at is None or now < self.up_at[b]:
+        if self.phase != _PLAY or self.reveal_at is None or now < self.tap_at[b]:
             return
         self._roll(b)
         self._bot_look(b, now)

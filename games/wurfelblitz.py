@@ -52,7 +52,7 @@ from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
 from referee.game import BaseGame, Option, resolve_options
-from referee.gestures import HOLD, HOLD_MS, TAP
+from referee.gestures import HOLD, HOLD_MS, TAP, UP, Press
 
 TITLE = "Wurfelblitz"
 MIN_PLAYERS = 2
@@ -146,8 +146,6 @@ _RIGHT_WAIT_NS = const(5000000000)  # 5000 ms: once a tied answerer is right, th
 _FLASH_NS = const(2000000000)  # 2000 ms: the round winner's ring flashes
 _BLINK_NS = const(2000000000)  # 2000 ms: a locked-out / false-start ring blinks red, then stays dim red
 _BOT_ROLL_NS = const(2500000000)  # 2500 ms: a bot roller gives the table time to read the result
-_TAP_MIN_NS = const(5000000)  # 5 ms: a tap must be down this long (bounce is shorter)
-_TAP_JOIN_NS = const(5000000)  # 5 ms: a press this soon after a release continues it (bounce)
 _HOLD_NS = HOLD_MS * MS
 _CLOSE_SETTLE_NS = const(5000000)  # 5 ms: after the race closes, presses before it settle this long
 _OUT_RED = palette.scale(palette.BAD, 60)
@@ -156,34 +154,6 @@ _WHITE_PX = const(0xA0A0A0)  # a white disc on the ring: plainly lit under the b
 
 def _names(players):
     return " ".join(seat(p) for p in players)
-
-
-# One answerer's taps, counted from capture edges as they happen. Only presses that
-# begin at or after ``since`` count (never the buzz itself); a press counts when it
-# is released after _TAP_MIN_NS.._HOLD_NS; a press within _TAP_JOIN_NS of the last
-# release is bounce and continues that press.
-class TapCount:
-    def __init__(self, since):
-        self.since = since
-        self.taps = 0
-        self.down_at = None  # start of the current press (None: none seen)
-        self.up_at = None  # its release (None while down)
-
-    def edge(self, t, pressed):
-        down = self.down_at
-        up = self.up_at
-        if not pressed:
-            if down is not None and up is None:  # else a release of a press before ``since``
-                self.up_at = t
-                if _TAP_MIN_NS <= t - down < _HOLD_NS:
-                    self.taps += 1
-        elif t >= self.since and (down is None or up is not None):  # not already down
-            self.up_at = None
-            if up is not None and t - up < _TAP_JOIN_NS:  # bounce: the same press goes on
-                if _TAP_MIN_NS <= up - down < _HOLD_NS:
-                    self.taps -= 1
-            else:
-                self.down_at = t
 
 
 class Game(BaseGame):
@@ -237,8 +207,7 @@ class Game(BaseGame):
         self.roller = 1 + self.rng.randbelow(players)  # drawn by lot from the seed
         self.throw = self.answer = self._saved = None
         self.until = self.flash_until = self.step = 0
-        self.down = [False] * (players + 1)  # human station levels from capture
-        self.last_down = [-1] * (players + 1)  # time of each human's last press edge
+        self.keys = [Press() for _ in range(players + 1)]  # each human station's presses
         self.fed_down = [False] * (players + 1)  # the last edge given to the race was a press
         self.summary = []  # what happened in the last round: parts of text, each kept whole
         self.blinking = {}  # player -> end of the red blink
@@ -247,12 +216,12 @@ class Game(BaseGame):
         self._draw_discs()
 
     def _round_reset(self):
-        # said, verdict, counters, bot_act: per answerer; an answerer is judged once
+        # said, verdict, taps, bot_act: per answerer; an answerer is judged once
         # a round, so entries of earlier answerers are never read again
         self.answerers = []
         self.said = {}
         self.verdict = {}  # True, False or "none" (never answered)
-        self.counters = {}  # tap mode: player -> TapCount
+        self.taps = {}  # tap mode: player -> taps counted (presses begun in ENTRY, let go before a hold)
         self.bot_act = {}  # bot -> time of its next confirm / tap / send
         self.bot_press = {}  # bot -> time of its buzz
         self.reveal_at = self.deadline = self.closed_at = None  # closed_at: later presses are not part of the race
@@ -330,11 +299,11 @@ class Game(BaseGame):
         who = self.answerers
         counts = ""
         if len(who) == 1:
-            self.view.show_big(str(self.counters[who[0]].taps), palette.station(who[0]))
+            self.view.show_big(str(self.taps[who[0]]), palette.station(who[0]))
         else:
             self.view.show_big("")
             for p in who:
-                counts += "  P" + str(p) + ":" + str(self.counters[p].taps) + ("" if self.verdict.get(p) is None else "!")
+                counts += "  P" + str(p) + ":" + str(self.taps[p]) + ("" if self.verdict.get(p) is None else "!")
         humans = self._waiting()
         head = _names(humans) + ": tap answer, hold=send" if humans else _names(who) + " tapping..."
         self.view.info((head,), palette.WARN, rest=(counts[2:],))
@@ -466,9 +435,8 @@ class Game(BaseGame):
             return
         if not 1 <= player <= self.players or self.is_bot(player):
             return
-        self.down[player] = pressed
-        if pressed:
-            self.last_down[player] = t_ns
+        key = self.keys[player]
+        said = key.edge(t_ns, pressed)
         if not self._in_round():
             return
         if pressed:
@@ -484,13 +452,11 @@ class Game(BaseGame):
             if self.phase == OPEN and not self.rebound:
                 self._show_notes()
             self._ring_rest(player, t_ns)
-        c = self.counters.get(player)
-        if c and self.phase == ENTRY and self.verdict.get(player) is None:
-            taps = c.taps
-            c.edge(t_ns, pressed)
-            if c.taps != taps:
-                self.box.sound.play(sound.CLICK, t_ns)
-                self._show_entry()
+        if (said == UP and self.phase == ENTRY and player in self.taps and self.verdict.get(player) is None
+                and key.at >= self.phase_at and t_ns - key.at < _HOLD_NS):
+            self.taps[player] += 1  # a tap of the count (a hold sends it)
+            self.box.sound.play(sound.CLICK, t_ns)
+            self._show_entry()
 
     def _revealed(self, t_ns):
         # the reveal edge came back through capture: the race opens at t_ns
@@ -500,11 +466,11 @@ class Game(BaseGame):
         for b in self.bots:
             self.bot_press[b], self.said[b] = self.bot.read(b, self.rng, self.throw, self.teaser, t_ns)
         for p in range(1, self.players + 1):
-            if self.down[p] and not self.fed_down[p]:
+            if self.keys[p].down and not self.fed_down[p]:
                 self._flag((p,), t_ns, True)
 
     def gesture(self, player, kind, count, now_ns):
-        if not 1 <= player <= self.players or self.is_bot(player) or self.last_down[player] < self.phase_at:
+        if not 1 <= player <= self.players or self.is_bot(player) or self.keys[player].at < self.phase_at:
             return  # not a seat, a bot's seat, or a press left over from an earlier phase
         phase = self.phase
         if phase == SETUP:
@@ -526,7 +492,7 @@ class Game(BaseGame):
                     self.verdict[player] = False
                 self._show_confirm()
             elif phase == ENTRY and kind == HOLD:  # send the count
-                self.said[player] = taps = self.counters[player].taps
+                self.said[player] = taps = self.taps[player]
                 self.verdict[player] = taps == self.answer
                 self._show_entry()
 
@@ -664,7 +630,7 @@ class Game(BaseGame):
         for p in who:
             self.box.rings.set(p, rings.SOLID, palette.station(p), now_ns=now)
             if tap:
-                self.counters[p] = TapCount(now)
+                self.taps[p] = 0
                 if self.is_bot(p):
                     self.bot_act[p] = self.bot.first_tap_at(now)
         if tap:
@@ -698,15 +664,15 @@ class Game(BaseGame):
                 self.verdict[b] = self.said[b] == self.answer
                 self._show_confirm()
                 continue
-            c = self.counters[b]
-            if c.taps < self.said[b]:
-                c.taps += 1
-                self.bot_act[b] = self.bot.next_tap_at(now, c.taps, self.said[b])
+            taps = self.taps[b]
+            if taps < self.said[b]:
+                self.taps[b] = taps = taps + 1
+                self.bot_act[b] = self.bot.next_tap_at(now, taps, self.said[b])
                 self.box.sound.play(sound.CLICK, now)
                 self._show_entry()
             else:  # send the count
                 del self.bot_act[b]
-                self.verdict[b] = c.taps == self.answer
+                self.verdict[b] = taps == self.answer
 
     def _judge(self, now):
         right = []
@@ -793,7 +759,7 @@ class Game(BaseGame):
     def resumed(self, now_ns, paused_ns):
         # The pause menu gave no edges to the game: buttons let go while it showed (the
         # pause chord) are up now, and one still held counts only once pressed again.
-        self.down = [False] * (self.players + 1)
+        self.keys = [Press() for _ in range(self.players + 1)]
         self._void(now_ns, paused_ns, "paused")
 
     def capture_lost(self, now_ns):

@@ -30,6 +30,17 @@ def test_const_ms_and_seat_label_are_defined_once():
 
 
 
+def test_presses_are_decoded_in_one_place():
+    # the games count taps and claims with referee.gestures.Press: no bounce rule of their own
+    found = []
+    for p in device_sources():
+        where = compat.rel(p)
+        if where.startswith(("games/", "lib/referee/")) and where != "lib/referee/gestures.py":
+            if re.search(r"BOUNCE|_TAP_MIN|_TAP_JOIN|class \w*Tap", p.read_text(encoding="utf-8")):
+                found.append(where)
+    assert found == []
+
+
 def test_no_test_only_helpers_on_the_box():
     # forcing dice, pacing bots and building games from a state belong to tests/
     banned = ("def pace(", "def load_dice(", "def from_state(", "class Extender")

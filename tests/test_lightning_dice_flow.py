@@ -307,8 +307,8 @@ def test_a_tap_and_a_claim_in_one_loop_pass_judge_the_dice_then_on_screen():
     force(t, g, 1, [1] * 5 + [2])  # on screen: does not meet "no 1s"
     g.rng = FixedRng(3)  # the tap's roll makes the dice meet it (all 3s)
     at = t.now + 1 * MS
-    t.press(1, at_ns=at, hold_ms=6)  # a tap: rolls at its release
-    t.press(1, at_ns=at + 16 * MS, hold_ms=600)  # claims 10 ms later, in the same pass
+    t.press(1, at_ns=at, hold_ms=9)  # a tap: rolls at its release (longer than the 8 ms bounce rule)
+    t.press(1, at_ns=at + 19 * MS, hold_ms=600)  # claims 10 ms later, in the same pass
     t.advance(800)
     assert g.dice(1) == [3] * 5 + [2]
     assert g.scores == [2, 0], "judged on the new dice, which were not yet on screen"

@@ -364,6 +364,7 @@ def test_everyone_out_voids_the_round_at_once():
     until(t, lambda: g.phase == wb.OPEN and g.reveal_at is not None)
     t.press(2, at_ns=g.reveal_at + 400 * MS, hold_ms=60)
     until(t, lambda: g.phase == wb.ENTRY)
+    t.advance(100)  # the buzz is let go
     for _ in range(g.answer + 1):  # wrong on purpose
         t.press(2, hold_ms=60)
         t.advance(150)
@@ -457,7 +458,7 @@ def test_tap_mode_counts_live_and_a_hold_sends_the_count():
     for i in range(n):
         t.press(1, at_ns=at + i * 150 * MS, hold_ms=60, bounce=2)
     t.advance(150 * n + 100)
-    assert g.counters[1].taps == n
+    assert g.taps[1] == n
     assert str(n) in t.screen_text().splitlines()
     assert sound.CLICK in cues(t)
     t.advance(400)
@@ -471,6 +472,7 @@ def test_tap_mode_counts_live_and_a_hold_sends_the_count():
     until(t, lambda: g.phase == wb.OPEN)
     t.press(2)  # presses afterwards: answers
     until(t, lambda: g.phase == wb.ENTRY and g.answerers == [2])
+    t.advance(100)  # the buzz is let go
     for _ in range(g.answer):
         t.press(2, hold_ms=60)
         t.advance(150)
@@ -505,7 +507,7 @@ def test_tap_mode_bot_taps_its_answer_live():
     assert g.answerers == [2]
     seen = set()
     while g.phase == wb.ENTRY:
-        seen.add(g.counters[2].taps)
+        seen.add(g.taps[2])
         t.advance(20)
     assert seen == set(range(g.answer + 1)) or g.answer == 0
     assert g.discs[2].white == 1

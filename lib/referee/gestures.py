@@ -1,13 +1,19 @@
-"""One button per player: tap, hold and double-tap from capture edges.
+"""One button per player: presses, taps, holds and double-taps from capture edges.
 
-A small detector of our own, timed by the capture's own edge times (not by when
-the loop happens to look): a press edge starts a press, its release ends it; a
-series of presses each released within HOLD_MS, with gaps under TAP_GAP_MS, is
-one TAP whose count is the number of presses (2 = double-tap), reported once the
-gap has passed; a press still down HOLD_MS after its edge is a HOLD (count = the
-taps just before it in the series). Contact bounce is filtered on edge times: a
-press that comes back within BOUNCE_NS of its release continues that press, and
-a contact shorter than BOUNCE_NS is no press at all.
+Two layers, both timed by the capture's own edge times (not by when the loop
+happens to look):
+
+``Press`` decodes one button's edges into presses, with the box's one bounce rule
+(every game and the gestures use it): a press begins at its first down edge; a
+contact shorter than BOUNCE_NS is no press, unless the button comes back down
+within BOUNCE_NS (chatter at the start: the press goes on from its first edge);
+a down edge within BOUNCE_NS of a press's release is chatter too (the press
+stays ended). Races never wait for this: they take the raw edge time.
+
+``Gestures`` builds on it: a series of presses each released within HOLD_MS, with
+gaps under TAP_GAP_MS, is one TAP whose count is the number of presses (2 =
+double-tap), reported once the gap has passed; a press still down HOLD_MS after
+its edge is a HOLD (count = the taps just before it in the series).
 """
 
 from referee.core import MS, const
@@ -18,6 +24,12 @@ CHORD = const(3)  # two seats pressed together and held (pause on a box without 
 
 MENU = const(8)  # the optional MENU button's input number (stations are 1..7)
 
+# what Press.edge says of an edge
+NOTHING = const(0)  # a repeated level, or chatter
+DOWN = const(1)  # a press is on (new, or resumed by chatter after a SHORT): it began at .at
+UP = const(2)  # the press ended at this edge (its length: t - .at)
+SHORT = const(3)  # a contact too short to be a press (a DOWN may yet resume it)
+
 HOLD_MS = const(600)
 TAP_GAP_MS = const(250)
 BOUNCE_NS = const(8000000)  # switch chatter settles well within this (datasheets: <5 ms)
@@ -27,6 +39,42 @@ BOUNCE_NS = const(8000000)  # switch chatter settles well within this (datasheet
 # seat nobody plays) pairs with nothing pressed later.
 CHORD_NS = const(3000000000)
 CHORD_GAP_NS = const(300000000)
+
+
+class Press:
+    """One button's presses from its edges, with the box's bounce rule (module doc).
+    ``down``: the level as last reported; ``at``: when the current (or last) press
+    began; ``up``: when it was last let go."""
+
+    def __init__(self):
+        self.down = False
+        self.at = -BOUNCE_NS
+        self.up = -BOUNCE_NS
+        self.short = False  # the last release was a contact too short to count
+        self.ended = True  # the last press was let go (chatter after it changes nothing)
+
+    def edge(self, t, pressed):
+        """Feed one edge at ``t`` ns; return NOTHING, DOWN, UP or SHORT."""
+        if pressed == self.down:
+            return NOTHING  # a repeated level (an edge between was lost)
+        self.down = pressed
+        if pressed:
+            if t - self.up < BOUNCE_NS:  # chatter
+                if self.short:
+                    self.short = False
+                    return DOWN  # the press goes on from its first edge
+                return NOTHING  # the press stays ended
+            self.at = t
+            self.short = self.ended = False
+            return DOWN
+        self.up = t
+        if self.ended:
+            return NOTHING  # chatter of a release already said
+        if t - self.at < BOUNCE_NS:
+            self.short = True
+            return SHORT
+        self.ended = True
+        return UP
 
 
 class Gestures:
@@ -40,9 +88,7 @@ class Gestures:
         self.hold_ns = hold_ms * MS
         self.gap_ns = gap_ms * MS
         n = MENU + 1
-        self._down = [False] * n  # the level as capture last reported it
-        self._at = [0] * n  # time of each input's last press edge (the chord uses it)
-        self._up = [0] * n  # time of the last release edge
+        self._keys = [Press() for _ in range(n)]  # each input's presses (index 0 unused)
         self._count = [0] * n  # presses in the current series
         self._held = [False] * n  # this press already made a HOLD
         self._late = [-1] * n  # a hold released before update() saw it: its count
@@ -54,11 +100,12 @@ class Gestures:
 
     def is_down(self, player):
         """True if the button of input ``player`` is down, as the capture last reported it."""
-        return self._down[player]
+        return self._keys[player].down
 
     def held(self):
         """The running game's seats whose buttons are down now (the pause chord's)."""
-        return [p for p in range(1, self.seats + 1) if self._down[p]]
+        keys = self._keys
+        return [p for p in range(1, self.seats + 1) if keys[p].down]
 
     def edge(self, player, t_ns, pressed):
         """Feed one capture edge (player 1..7 or MENU)."""
@@ -71,26 +118,19 @@ class Gestures:
             self._chord_fired = False
         elif self._chord_since is None and player in held:
             for p in held:
-                if p != player and t_ns - self._at[p] <= CHORD_GAP_NS:
+                if p != player and t_ns - self._keys[p].at <= CHORD_GAP_NS:
                     self._chord_since = t_ns
 
     def _edge(self, p, t, pressed):
-        if pressed == self._down[p]:
-            return  # a repeated level (lost edge between): nothing new
-        self._down[p] = pressed
-        if pressed:
-            if self._count[p] and t - self._up[p] < BOUNCE_NS:
-                return  # chatter: the same press goes on
-            self._at[p] = t
+        key = self._keys[p]
+        said = key.edge(t, pressed)
+        if said == DOWN:
             self._count[p] += 1
             self._held[p] = False
-        else:
-            if t - self._at[p] < BOUNCE_NS and not self._held[p] and self._count[p]:
-                self._count[p] -= 1  # a contact too short to be a press
-                self._up[p] = self._at[p]
-                return
-            self._up[p] = t
-            if not self._held[p] and t - self._at[p] >= self.hold_ns:
+        elif said == SHORT:
+            self._count[p] -= 1  # a contact too short to be a press (it may yet resume)
+        elif said == UP:
+            if not self._held[p] and t - key.at >= self.hold_ns:
                 self._held[p] = True  # held long enough, between two loop passes
                 self._late[p] = self._count[p] - 1
             if self._held[p]:
@@ -105,7 +145,7 @@ class Gestures:
         for p in range(MENU + 1) if player is None else (player,):
             self._count[p] = 0
             self._late[p] = -1
-            self._held[p] = self._down[p]
+            self._held[p] = self._keys[p].down
         if player is None:
             self._chord_since = None
 
@@ -116,19 +156,21 @@ class Gestures:
         if self._quiet:
             return out
         quiet = True
+        keys = self._keys
         for p in self._inputs:
+            key = keys[p]
             if self._late[p] >= 0:
                 out.append((p, HOLD, self._late[p]))
                 self._late[p] = -1
             n = self._count[p]
-            if self._down[p]:
-                if not self._held[p] and n and now_ns - self._at[p] >= self.hold_ns:
+            if key.down:
+                if not self._held[p] and n and now_ns - key.at >= self.hold_ns:
                     self._held[p] = True
                     out.append((p, HOLD, n - 1))
-            elif n and now_ns - self._up[p] >= self.gap_ns:
+            elif n and now_ns - key.up >= self.gap_ns:
                 self._count[p] = 0
                 out.append((p, TAP, n))
-            if self._count[p] and not (self._down[p] and self._held[p]):
+            if self._count[p] and not (key.down and self._held[p]):
                 quiet = False  # a tap or a hold still to come
         if self._chord_since is not None and not self._chord_fired:
             quiet = False
