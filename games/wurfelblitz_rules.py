@@ -14,6 +14,79 @@
 
 from referee.core import const
 from referee.dice import roll_die
+from referee.game import Option
+
+# The game's table and options (games.wurfelblitz re-exports them for the registry
+# and the launcher).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+
+
+# An option that code may also give per seat, as a tuple of ints lo..hi (one per seat,
+# seat 1 first): ``handicaps=(3, 1, 2)`` (whites per black; not in the launcher, where
+# ``handicap`` is one value or "each"), ``bot_ms=(1500, 900, 2500)`` (a bot's mean
+# reaction time), ``bot_errors=(0, 0, 300)`` (a bot's wrong answers, per mille).
+class PerSeat(Option):
+    def __init__(self, key, title, choices, default, names, lo, hi, menu=True):
+        super().__init__(key, title, choices, default, names, menu)
+        self.lo = lo
+        self.hi = hi
+
+    def expected(self):
+        return "one of " + repr(self.choices) + " or a tuple of ints %d..%d, one per seat" % (self.lo, self.hi)
+
+    def accepts(self, v):
+        if type(v) not in (tuple, list):
+            return v in self.choices
+        if not 0 < len(v) <= MAX_PLAYERS:
+            return False
+        for h in v:
+            if type(h) is not int or not self.lo <= h <= self.hi:
+                return False
+        return True
+
+
+OPTIONS = (
+    Option("answer", "Answer", ("call", "tap"), "call"),
+    Option("whites", "White dice", (2, 3), 2),
+    Option("brainteaser", "Brainteaser", (False, True), False, ("off", "on")),
+    Option("handicap", "Handicap", (3, 2, 1, "each"), 3, ("3 whites", "2 whites", "1 white", "each own")),
+    Option("limit_s", "Time limit", (5, 10, 15, 20, 30, 45, 60, 90, 120), 30,
+           ("5 s", "10 s", "15 s", "20 s", "30 s", "45 s", "60 s", "90 s", "120 s")),
+    # "spread": one person trains against bots of every level (see bot_level)
+    PerSeat("bot_ms", "Bots think", (900, 1500, 2500, "spread"), 1500,
+            ("0.9 s", "1.5 s", "2.5 s", "spread 2.5..0.9 s"), 100, 10000),
+    PerSeat("bot_errors", "Bot errors", (0, 50, 150, 300, "spread"), 150,
+            ("never", "5%", "15%", "30%", "spread 0..30%"), 0, 1000),
+    PerSeat("handicaps", "Handicap per seat", (None,), None, ("same",), 1, 3, False),
+    # letters on the dots and the coloured dice, seat numbers in the strip (the
+    # launcher starts on REFEREE_COLOUR_CUES, as it does on every option's setting)
+    Option("colour_cues", "Colour letters", (False, True), False, ("off", "on")),
+)
+
+
+def bot_level(options, bots, p, words=False):
+    # Bot seat ``p``'s mean reaction (ms) and wrong answers (per mille): one value for
+    # every bot, a per-seat tuple (a seat it does not reach: the default), or
+    # "spread": the first bot (in seat order) slow and careful (2.5 s, never wrong),
+    # the last fast and sloppy (0.9 s, 30%), the others evenly between. ``words``:
+    # how the launcher shows it after "bot", e.g. " 2.5 s 0%".
+    k = 0
+    for b in bots:
+        if b < p:
+            k += 1
+    out = []
+    for key, slow, fast, default in (("bot_ms", 2500, 900, 1500), ("bot_errors", 0, 300, 150)):
+        v = options[key]
+        if v == "spread":
+            v = slow + (fast - slow) * k // max(1, len(bots) - 1)
+        elif type(v) is not int:
+            v = v[p - 1] if p <= len(v) else default
+        out.append(v)
+    if words:
+        return " %d.%d s %d%%" % (out[0] // 1000, out[0] % 1000 // 100, out[1] // 10)
+    return out
+
 
 COLOURS = ("orange", "blue", "black", "yellow", "green", "red")
 WHITE = "white"
