@@ -19,7 +19,7 @@
 # Saved between turns: the rules' data and whose turn.
 
 from games import zap_city_rules as R
-from games.zap_city_screen import CITY0, View
+from games.zap_city_screen import CITY0, View, field, group, label, matches, pick, walk
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
 from referee.game import Option
@@ -53,13 +53,6 @@ BACK = const(-2)
 YES = const(-3)
 _ROWS = const(3)  # menu lines under the question
 _ASK = ("P%d: which move?", "P%d: from whom?", "P%d: which disk?", "P%d: to whom?", "P%d: where to?")
-
-
-def _matches(a, prefix):
-    for level in range(len(prefix)):
-        if R.field(a, level) != prefix[level]:
-            return False
-    return True
 
 
 def _split(text):
@@ -233,7 +226,7 @@ class Game(TurnGame):
         # The legal actions beginning with prefix (the whole list is dropped at once).
         out = []
         for a in R.legal_actions(self.st, self.player):
-            if _matches(a, prefix):
+            if matches(a, prefix):
                 out.append(a)
         return out
 
@@ -243,17 +236,17 @@ class Game(TurnGame):
         p = self.player
         if not prefix:
             acts = self._acts(())
-            items = [(R.KINDS[k], k) for k in R.group(acts, ())]
+            items = [(R.KINDS[k], k) for k in group(acts, ())]
             items.append(("Pass", PASS))
             acts = None
             self.stack = [()]
         else:
             acts = self._acts(prefix)
-            prefix, choices = R.walk(acts, prefix)
+            prefix, choices = walk(acts, prefix)
             if not choices:
-                self._confirm(R.pick(acts, prefix), now)
+                self._confirm(pick(acts, prefix), now)
                 return
-            items = [(R.label(acts, prefix + (c,)), c) for c in choices]
+            items = [(label(acts, prefix + (c,)), c) for c in choices]
             items.append(("Back", BACK))
             acts = None
             self.stack.append(prefix)
@@ -465,7 +458,7 @@ class Game(TurnGame):
             return YES
         if self.plan is None:
             return PASS
-        return R.field(self.plan, len(self.stack[-1]))
+        return field(self.plan, len(self.stack[-1]))
 
     # -- saving ------------------------------------------------------------------------
     def state(self):

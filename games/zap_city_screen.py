@@ -15,6 +15,7 @@
 
 import displayio
 
+from games import zap_city_rules as R
 from referee import palette, screen
 from referee.core import const, seat
 
@@ -150,3 +151,93 @@ class View:
         screen.set_shown(self._bar, bar >= 0)
         if bar >= 0:
             self._bar.y = PANEL_Y + bar * PITCH
+
+
+# -- the move menu: one button, at most 8 lines -------------------------------------
+# An action is chosen in up to MENU_LEVELS steps: kind, source seat, source position,
+# target seat, target position (field). group lists the next step's values; walk skips
+# the steps with a single value; pick returns the action once all five are chosen.
+
+MENU_LEVELS = const(5)
+
+
+def field(action, level):
+    if level == 0:
+        return action[0]
+    loc = action[2] if level < 3 else action[3]
+    if level == 1 or level == 3:
+        return loc >> 3
+    return loc & 7
+
+
+def matches(action, prefix):
+    for level in range(len(prefix)):
+        if field(action, level) != prefix[level]:
+            return False
+    return True
+
+
+def group(actions, prefix):
+    level = len(prefix)
+    if level >= MENU_LEVELS:
+        return []
+    out = []
+    for a in actions:
+        if matches(a, prefix):
+            v = field(a, level)
+            if v not in out:
+                out.append(v)
+    out.sort()
+    return out
+
+
+def walk(actions, prefix=()):
+    # (prefix, choices): the prefix extended through every step with one value; the
+    # choices of the next step, or [] when the prefix names one action (pick).
+    prefix = tuple(prefix)
+    while len(prefix) < MENU_LEVELS:
+        choices = group(actions, prefix)
+        if len(choices) != 1:
+            return prefix, choices
+        prefix = prefix + (choices[0],)
+    return prefix, []
+
+
+def pick(actions, prefix):
+    if len(prefix) != MENU_LEVELS:
+        return None
+    for a in actions:
+        if matches(a, prefix):
+            return a
+    return None
+
+
+def label(actions, prefix):
+    # Menu line for the last value of prefix (a choice offered by group or walk).
+    level = len(prefix) - 1
+    v = prefix[level]
+    if level == 0:
+        return R.KINDS[v]
+    a = None
+    for x in actions:
+        if matches(x, prefix):
+            a = x
+            break
+    if a is None:
+        return "?"
+    if level == 1 or level == 3:
+        words = "from P%d" if level == 1 else "to P%d"
+        text = words % v
+        if v == a[1]:
+            text += " (own)"
+        return text
+    kind = a[0]
+    if level == 2:
+        if kind <= R.URBAN_CITY:
+            return "die %d: %s" % (v + 1, R.SYMBOLS[a[4] & 7])
+        return "%s (side %d)" % (R.SYMBOLS[a[4] & 7], v + 1)
+    if kind == R.URBAN_FILL:
+        return "die %d (empty)" % (v + 1)
+    if kind == R.EXCHANGE:
+        return "%s (side %d)" % (R.SYMBOLS[a[5] & 7], v + 1)
+    return "side %d" % (v + 1)

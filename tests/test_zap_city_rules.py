@@ -9,6 +9,7 @@ import pytest
 
 from games import zap_city_bots as B
 from games import zap_city_rules as R
+from games import zap_city_screen as M
 from referee.rng import Rng
 
 CT, UF, UCT, CF, EX = R.CITY_TRANSFER, R.URBAN_FILL, R.URBAN_CITY, R.CITY_FILL, R.EXCHANGE
@@ -496,13 +497,13 @@ def walk_all(actions):
         return leaves, widths
 
     def visit(prefix):
-        prefix, choices = R.walk(actions, prefix)
+        prefix, choices = M.walk(actions, prefix)
         if not choices:
-            leaves.append(R.pick(actions, prefix))
+            leaves.append(M.pick(actions, prefix))
             return
         widths.append(len(choices))
         for c in choices:
-            text = R.label(actions, prefix + (c,))
+            text = M.label(actions, prefix + (c,))
             assert 0 < len(text) <= 20, text
             visit(prefix + (c,))
     visit(())
@@ -518,27 +519,27 @@ def test_menu_levels_of_a_crowded_table():
     assert len(acts) > 60
     leaves, widths = walk_all(acts)
     assert sorted(leaves) == sorted(acts) and max(widths) <= 8
-    assert R.group(acts, ()) == [UF, CF, EX]
-    assert R.label(acts, (EX,)) == "City-Exchange"
-    assert R.label(acts, (EX, 2, 0, 4, 2)) == "3 (side 3)"
+    assert M.group(acts, ()) == [UF, CF, EX]
+    assert M.label(acts, (EX,)) == "City-Exchange"
+    assert M.label(acts, (EX, 2, 0, 4, 2)) == "3 (side 3)"
     st[R.base(1) + R.TOPS + 2] = 1                       # P1's third top: a 2
     acts = R.legal_actions(st, 1)
     leaves, widths = walk_all(acts)
     assert sorted(leaves) == sorted(acts) and max(widths) <= 8
-    assert R.group(acts, ()) == [UF, UCT, CF]
-    assert R.label(acts, (UF, 2)) == "from P2"
-    assert R.label(acts, (UF, 1)) == "from P1 (own)"
-    assert R.label(acts, (CF, 2, 4)) == "2 (side 5)"
-    assert R.label(acts, (UF, 2, 1)) == "die 2: 2"
+    assert M.group(acts, ()) == [UF, UCT, CF]
+    assert M.label(acts, (UF, 2)) == "from P2"
+    assert M.label(acts, (UF, 1)) == "from P1 (own)"
+    assert M.label(acts, (CF, 2, 4)) == "2 (side 5)"
+    assert M.label(acts, (UF, 2, 1)) == "die 2: 2"
 
 
 def test_walk_skips_single_choices():
     st = table(tops={1: ["3", "3", "1"]})
     acts = R.legal_actions(st, 1)
-    prefix, choices = R.walk(acts)
+    prefix, choices = M.walk(acts)
     assert prefix == (CT, 1) and choices == [0, 1]       # which die's 3
-    prefix, choices = R.walk(acts, prefix + (1,))
-    assert choices == [] and R.pick(acts, prefix) == (CT, 1, 9, 8, 8 + SYM["3"], 0)
+    prefix, choices = M.walk(acts, prefix + (1,))
+    assert choices == [] and M.pick(acts, prefix) == (CT, 1, 9, 8, 8 + SYM["3"], 0)
 
 
 # -- random play: conservation, reference, menus, data -------------------------------------
