@@ -67,50 +67,55 @@ def whole(s):
 
 def _parse(kind, raw, low, high):
     """Returns the parsed value or raises ValueError with a reason in plain words."""
-    if kind == "int":
-        v = None if isinstance(raw, bool) else (raw if isinstance(raw, int) else whole(str(raw)))
-        if v is None:
-            raise ValueError("not a whole number " + str(low) + "-" + str(high))
-        if v < low or v > high:
-            raise ValueError("must be " + str(low) + "-" + str(high))
-        return v
+    if kind == "int" or kind == "pick":
+        return _number(kind, raw, low, high)
     if kind == "bool":
-        if isinstance(raw, bool):
-            return raw
-        s = str(raw).strip().lower()
-        if s in ("1", "true", "yes", "on"):
-            return True
-        if s in ("0", "false", "no", "off"):
-            return False
-        raise ValueError("must be 1 (on) or 0 (off)")
-    if kind == "pick":  # one of a few ints
-        v = None if isinstance(raw, bool) else (raw if isinstance(raw, int) else whole(str(raw)))
+        return _switch(raw)
+    if kind == "seats":
+        return _seats(str(raw).strip())
+    s = str(raw).strip()
+    if kind == "game" and s.lower() not in low:  # a name of the registry (given by the entry point)
+        raise ValueError("no such game here; the games: " + ", ".join(low))
+    if kind == "choice" and s.lower() not in low:
+        raise ValueError("must be " + " or ".join(low))
+    return s.lower() if kind in ("game", "choice") else s
+
+
+def _number(kind, raw, low, high):
+    # "int": a whole number low..high; "pick": one of the few ints in ``low``
+    v = None if isinstance(raw, bool) else (raw if isinstance(raw, int) else whole(str(raw)))
+    if kind == "pick":
         if v not in low:
             raise ValueError("must be " + ", ".join(str(c) for c in low))
         return v
-    if kind == "game":  # a name of the registry (given by the entry point)
-        s = str(raw).strip().lower()
-        if s not in low:
-            raise ValueError("no such game here; the games: " + ", ".join(low))
-        return s
-    if kind == "choice":
-        s = str(raw).strip().lower()
-        if s not in low:
-            raise ValueError("must be " + " or ".join(low))
-        return s
-    if kind == "seats":
-        s = str(raw).strip()
-        if not s:
-            return ()
-        seats = []
-        for part in s.split(","):
-            n = whole(part)
-            if n is None or n < 1 or n > 7:
-                raise ValueError("must be seats 1-7, e.g. 2,3")
-            if n not in seats:
-                seats.append(n)
-        return tuple(seats)
-    return str(raw).strip()
+    if v is None:
+        raise ValueError("not a whole number " + str(low) + "-" + str(high))
+    if v < low or v > high:
+        raise ValueError("must be " + str(low) + "-" + str(high))
+    return v
+
+
+def _switch(raw):
+    if isinstance(raw, bool):
+        return raw
+    s = str(raw).strip().lower()
+    if s in ("1", "true", "yes", "on"):
+        return True
+    if s in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("must be 1 (on) or 0 (off)")
+
+
+def _seats(s):
+    # "2,3": the seats the box plays (each once, 1-7); "" is nobody
+    seats = []
+    for part in s.split(",") if s else ():
+        n = whole(part)
+        if n is None or n < 1 or n > 7:
+            raise ValueError("must be seats 1-7, e.g. 2,3")
+        if n not in seats:
+            seats.append(n)
+    return tuple(seats)
 
 
 def line_of(why):
