@@ -19,6 +19,6 @@ if sys.implementation.name == "circuitpython":
     device.main()
 elif __name__ == "__main__":  # on a PC, importing this file (as pdb does with ``code``) runs nothing
     sys.path.insert(0, "lib")  # CIRCUITPY/lib is on the device's path already
-    from hardware import pc_main
+    from pc import main as pc_main
 
     sys.exit(pc_main.main(sys.argv[1:]))

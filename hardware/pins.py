@@ -3,7 +3,7 @@
 Everything that names a GPIO reads it from here: the device box, boot.py, the
 self test, the wiring diagram and the build guide. Only the numbers go to the
 box; what each pin is wired to (header pins, words for the build guide) is in
-``hardware/pin_plan.py``, which stays on the PC (it costs heap the box needs).
+``pc/pin_plan.py``, which stays on the PC (it costs heap the box needs).
 The backlight has its own GPIO (22) and a jumper to GP9: rp2pio refuses a pin
 another peripheral holds, so the capture samples the reveal on GP9 as its 8th
 input, in the same instruction as the buttons (hardware/README.md).

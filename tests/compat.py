@@ -31,7 +31,9 @@ NPM_HINT = "npm ci --prefix tests/mpvm"
 
 PORTABLE_GLOBS = ("lib/referee/**/*.py", "games/**/*.py")
 DEVICE_GLOBS = ("code.py", "boot.py", "safemode.py") + PORTABLE_GLOBS + ("hardware/**/*.py",)
-PC_ONLY_NAMES = ("sim.py",)  # plus hardware/pc_*.py and "PC only" docstrings
+# The box's folders hold only what runs on the box, but for one name: the simulated
+# box's pinned import name, an alias of pc/sim.py (tools/deploy.py leaves it behind too).
+PC_ALIAS = "hardware/sim.py"
 
 # Modules device code must not use: missing on CircuitPython (typing, enum, dataclasses,
 # abc, functools, itertools), or forbidden by the project (random: use referee.rng;
@@ -62,16 +64,13 @@ def first_docstring_line(path):
 
 
 def is_pc_only(path):
-    """True for files that never go to the device: hardware/sim.py, hardware/pc_*.py,
-    and any file whose docstring's first line says "PC only"."""
-    p = Path(path)
+    """True for the files of the box's folders that never go to the device: only the
+    pinned alias hardware/sim.py (the PC side lives in pc/, outside the device globs)."""
     try:
-        in_hardware = rel(p).split("/")[0] == "hardware"
-    except ValueError:  # outside the repo (tests of this helper)
-        in_hardware = "hardware" in p.parts
-    if in_hardware and (p.name in PC_ONLY_NAMES or p.name.startswith("pc_")):
-        return True
-    return "PC only" in first_docstring_line(p)
+        where = rel(path)
+    except ValueError:  # outside the repo
+        return False
+    return where == PC_ALIAS or where.split("/")[0] == "pc"
 
 
 def _glob(patterns):
@@ -84,8 +83,8 @@ def _glob(patterns):
 
 
 def device_files():
-    """Every file that goes to the device: code.py, boot.py, safemode.py, lib/referee, games and the
-    device half of hardware/ (sorted repo paths)."""
+    """Every file that goes to the device: code.py, boot.py, safemode.py, lib/referee, games and
+    hardware/ but its PC alias (sorted repo paths)."""
     return [p for p in _glob(DEVICE_GLOBS) if not is_pc_only(p)]
 
 
@@ -224,9 +223,9 @@ def run_cpython(script, extra_paths=(), timeout=VM_TIMEOUT_S):
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # Blinka's font gets the sprite sheet the device's has (hardware/pc_font.py), as
+    # Blinka's font gets the sprite sheet the device's has (pc/font.py), as
     # the simulator does: referee.screen draws text as tiles of it.
-    script = "from hardware import pc_font as _pc_font\n_pc_font.install()\n" + script
+    script = "from pc import font as _pc_font\n_pc_font.install()\n" + script
     return subprocess.run([sys.executable, "-"], input=script, capture_output=True,
                           text=True, timeout=timeout, cwd=str(ROOT), env=env)
 

@@ -18,6 +18,6 @@ native_types.seal_display_modules()
 
 # Text is drawn as tiles of the built-in font's sprite sheet, which Blinka's font
 # lacks: give it one (as the simulator does) before any test builds a screen.
-from hardware import pc_font  # noqa: E402
+from pc import font as pc_font  # noqa: E402
 
 pc_font.install()

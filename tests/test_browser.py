@@ -114,7 +114,7 @@ def screen_pixels(page):
 
 
 def window_pixels(table):
-    from hardware import pc_display
+    from pc import display as pc_display
 
     return pc_display.render(table.box.root)
 

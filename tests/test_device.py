@@ -36,7 +36,7 @@ def _release_blinka_displays():
     import displayio
 
     displayio.release_displays()
-    pc = sys.modules.get("hardware.pc_display")
+    pc = sys.modules.get("pc.display")
     if pc is not None:
         pc._display[0] = None  # the simulator makes a new one when it next renders
 
@@ -87,7 +87,8 @@ def record_edges(dev):
 
 
 def test_pin_plan_is_sound_and_is_what_the_box_claims(world):
-    from hardware import pin_plan, pins
+    from hardware import pins
+    from pc import pin_plan
 
     assert pin_plan.check() == []
     assert [pins.gpio(r) for r in pins.CAPTURE] == list(range(2, 10))
@@ -785,7 +786,7 @@ def test_fakes_reject_what_the_real_bindings_reject(world):
 
 
 def test_the_build_guide_wiring_table_is_the_pin_plan():
-    from hardware import pin_plan
+    from pc import pin_plan
 
     with open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8") as f:
         rows = [ln.split("|")[1:4] for ln in f if ln.startswith("| ") and ln.count("|") >= 5]

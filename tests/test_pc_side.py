@@ -1,6 +1,6 @@
 """The PC side: the window's picture, its randomness and sound, the entry point."""
-from hardware import pc_display
 from hardware.sim import SimTable
+from pc import display as pc_display
 
 MS = 1000000
 
@@ -34,7 +34,7 @@ def test_the_dark_wurfelblitz_throw_is_not_readable_either():
 
 
 def _window(tmp_path, settings, notes=(), seed=5):
-    from hardware import pc_window
+    from pc import window as pc_window
 
     logs = []
     table = pc_window.make_table(settings, seed=seed, save_path=str(tmp_path / "nvm.bin"), notes=notes,
@@ -73,7 +73,7 @@ def test_every_bad_setting_is_paged_on_the_window_then_the_launcher(tmp_path):
 
 
 def test_a_broken_settings_toml_is_on_the_window(tmp_path):
-    from hardware import pc_main
+    from pc import main as pc_main
 
     path = tmp_path / "settings.toml"
     path.write_text('REFEREE_PLAYERS = "3"\nREFEREE_SOUND = on\n')
@@ -85,7 +85,7 @@ def test_a_broken_settings_toml_is_on_the_window(tmp_path):
 
 
 def test_settings_toml_that_is_odd_but_readable_on_the_box_is_read_as_the_box_reads_it(tmp_path):
-    from hardware import pc_main
+    from pc import main as pc_main
 
     path = tmp_path / "settings.toml"
     # a key set twice: CircuitPython's getenv takes the first; the parser refused the whole file
@@ -108,7 +108,7 @@ def test_settings_toml_that_is_odd_but_readable_on_the_box_is_read_as_the_box_re
 
 
 def test_settings_toml_that_cannot_be_read_is_said_never_a_traceback(tmp_path, capsys):
-    from hardware import pc_main
+    from pc import main as pc_main
 
     folder = tmp_path / "settings.toml"
     folder.mkdir()  # a folder of that name
@@ -125,7 +125,7 @@ def test_settings_toml_that_cannot_be_read_is_said_never_a_traceback(tmp_path, c
 
 
 def test_the_demo_survives_bad_players_and_plays_four_seats(tmp_path, monkeypatch, capsys):
-    from hardware import pc_demo
+    from pc import demo as pc_demo
 
     played = []
     real = pc_demo._play
@@ -148,7 +148,7 @@ def test_the_demo_survives_bad_players_and_plays_four_seats(tmp_path, monkeypatc
 def test_the_window_seeds_from_urandom_and_logs_it(tmp_path, monkeypatch):
     import os
 
-    from hardware import pc_window
+    from pc import window as pc_window
 
     seeds = []
     for fill in (b"\x01", b"\x02"):
@@ -161,7 +161,8 @@ def test_the_window_seeds_from_urandom_and_logs_it(tmp_path, monkeypatch):
 
 
 def test_the_demo_prints_the_seed_that_replays_its_match(tmp_path, capsys, monkeypatch):
-    from hardware import pc_demo, pc_main
+    from pc import demo as pc_demo
+    from pc import main as pc_main
 
     seeds = []
     real = pc_demo._play
@@ -180,7 +181,7 @@ def test_the_demo_prints_the_seed_that_replays_its_match(tmp_path, capsys, monke
 
 
 def test_the_demo_stays_seeded(tmp_path, capsys):
-    from hardware import pc_main
+    from pc import main as pc_main
 
     runs = []
     for _ in range(2):
@@ -239,7 +240,7 @@ def test_a_pc_run_prints_no_board_warnings_or_banners(tmp_path):
 
 
 def test_square_wave_periods_and_level():
-    from hardware import pc_sound
+    from pc import sound as pc_sound
 
     w = pc_sound.square(1000, rate=22050)
     period = round(22050 / 1000)
@@ -249,7 +250,7 @@ def test_square_wave_periods_and_level():
 
 
 def test_the_speaker_plays_each_tone_until_the_next_and_stops_at_zero():
-    from hardware import pc_sound
+    from pc import sound as pc_sound
 
     events = []
 
@@ -281,7 +282,7 @@ def test_the_speaker_plays_each_tone_until_the_next_and_stops_at_zero():
 
 
 def test_the_window_is_silent_without_audio_and_does_not_crash(monkeypatch):
-    from hardware import pc_sound
+    from pc import sound as pc_sound
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     assert pc_sound.speaker() is None
@@ -305,7 +306,7 @@ def test_a_pc_without_sound_gets_one_line_of_ours_not_alsas(tmp_path):
     import sys
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    script = ("import sys; sys.path[:0] = [%r, %r]\nfrom hardware import pc_env, pc_sound\n"
+    script = ("import sys; sys.path[:0] = [%r, %r]\nfrom pc import env as pc_env, sound as pc_sound\n"
               "print('speaker', pc_sound.speaker())\nprint('stderr still works', file=sys.stderr)\n"
               % (root, os.path.join(root, "lib")))
     env = dict(os.environ, SDL_AUDIODRIVER="alsa", AUDIODEV="hw:CARD=nosuchcard")

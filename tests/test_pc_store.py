@@ -1,4 +1,4 @@
-"""The PC window's NVM is a file (hardware/pc_store.py): saves survive a restart of
+"""The PC window's NVM is a file (pc/store.py): saves survive a restart of
 ``python code.py``; the headless demo never touches it."""
 
 import os
@@ -6,8 +6,8 @@ import os
 from notice_helpers import read_notice
 from zilch_helpers import pace
 
-from hardware import pc_store
 from hardware.sim import SimTable
+from pc import store as pc_store
 from referee.store import Store
 
 
@@ -44,7 +44,7 @@ def test_a_match_in_the_window_is_offered_after_a_restart(tmp_path):
 
 
 def test_the_demo_does_not_touch_the_save_file(tmp_path, monkeypatch):
-    from hardware import pc_demo
+    from pc import demo as pc_demo
 
     path = tmp_path / "nvm.bin"
     monkeypatch.setattr(pc_store, "DEFAULT_PATH", str(path))
@@ -54,7 +54,7 @@ def test_the_demo_does_not_touch_the_save_file(tmp_path, monkeypatch):
 
 
 def _window(path, logs):
-    from hardware import pc_window
+    from pc import window as pc_window
 
     t = pc_window.make_table({}, seed=5, save_path=str(path), log=logs.append)
     t.advance(20)

@@ -18,7 +18,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "lib")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import games  # noqa: E402
-from hardware.sim import SimTable  # noqa: E402
+from pc.sim import SimTable  # noqa: E402
 
 HEAD = ("game", "cpu s", "virtual s", "loops/cpu s", "finished")
 

@@ -10,9 +10,9 @@ TARGET may be any folder (the tests deploy into a temporary one). What goes:
   in safe mode: it resets out of it after a crash), ``settings.toml`` (an existing
   settings.toml on the target is kept unless ``--overwrite-settings``: it holds
   the table's choices);
-* ``games/`` and the device files of ``hardware/`` at the top level, the
-  framework at ``lib/referee/`` (PC-only files such as ``hardware/sim.py``,
-  ``hardware/pc_*.py`` stay behind);
+* the folders ``games/`` and ``hardware/`` at the top level, the framework at
+  ``lib/referee/`` (the PC side lives in ``pc/`` and stays behind; so does
+  ``hardware/sim.py``, the simulated box's pinned name, an alias of ``pc/sim.py``);
 * the Adafruit libraries into ``lib/``, taken from the pip packages installed
   here (so it works offline). They are found by scanning imports: every module
   the copied files import, and what those import in turn, that is neither part
@@ -48,7 +48,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-PROJECT_PACKAGES = ("referee", "games", "hardware")
+PROJECT_PACKAGES = ("referee", "games", "hardware", "pc")  # pc: the PC side, imported by code.py on a PC only
 # Modules CircuitPython 9/10 has built in on the RP2040/RP2350 (never copied; adafruit_pixelbuf
 # is a C module in the firmware, which neopixel imports).
 BUILTINS = frozenset(
@@ -64,24 +64,13 @@ BUILTINS = frozenset(
 # The libraries the box cannot run without (requirements-device.txt); the scan must find them.
 REQUIRED = ("neopixel", "adafruit_st7789")
 TOP_FILES = ("code.py", "boot.py", "safemode.py")
+# The one file of the box's folders that stays behind: the simulated box's pinned
+# import name (hardware.sim), an alias of pc/sim.py.
+PC_ALIAS = "hardware/sim.py"
 SETTINGS = "settings.toml"
 # Files that stay source under --mpy-cross: CircuitPython runs these by name.
 KEEP_SOURCE = TOP_FILES + (SETTINGS,)
 COMPILE_TIMEOUT_S = 60
-
-
-def is_pc_only(path):
-    """hardware/sim.py, hardware/pc_*.py, or a file whose
-    docstring starts "PC only" (the same rule as the compatibility checks)."""
-    name = os.path.basename(path)
-    if name == "sim.py" or name.startswith("pc_"):
-        return True
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = ast.get_docstring(ast.parse(f.read())) or ""
-    except (OSError, SyntaxError, ValueError):
-        return False
-    return "PC only" in doc.strip().split("\n", 1)[0]
 
 
 def project_files(root=ROOT):
@@ -98,9 +87,9 @@ def project_files(root=ROOT):
                 if not fn.endswith(".py"):
                     continue
                 src = os.path.join(dirpath, fn)
-                if src_dir == "hardware" and is_pc_only(src):
-                    continue
                 rel = os.path.relpath(src, base).replace(os.sep, "/")
+                if src_dir + "/" + rel == PC_ALIAS:
+                    continue
                 out.append((src, dst_dir + "/" + rel))
     return out
 

@@ -16,7 +16,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from hardware import pin_plan, pins  # noqa: E402
+from hardware import pins  # noqa: E402
+from pc import pin_plan  # noqa: E402
 
 W, H = 1600, 1040
 BG = (250, 250, 246)

@@ -48,7 +48,7 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import games  # noqa: E402
-from hardware.sim import STATIONS, SimTable  # noqa: E402
+from pc.sim import STATIONS, SimTable  # noqa: E402
 from referee.app import ERROR, GAME, LAUNCHER  # noqa: E402
 
 NOTICE = getattr(sys.modules["referee.app"], "NOTICE", "notice")

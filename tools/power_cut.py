@@ -45,7 +45,7 @@ def record_match(name, players, seed):
     """The store operations of one all-bot match with the game's default options (Zilch:
     15,000 points, its longest): a list of (dict, new) saves and (None, False) clears,
     and the match's save points (more than its saves when it saved once a round)."""
-    from hardware.sim import SimTable
+    from pc.sim import SimTable
     from referee.core import MS
 
     t = SimTable(players=players, seed=seed)

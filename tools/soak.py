@@ -54,7 +54,7 @@ def _order(names=None):
 
 def soak_cpython(hours, loop_ms=5, seed=1, names=None, out=None):
     """Play ``hours`` of virtual time; returns figures. Raises on any error."""
-    from hardware.sim import SimTable
+    from pc.sim import SimTable
     from referee.app import ENDED, GAME, LAUNCHER, PAUSE
 
     t = SimTable(players=7, seed=seed, catch_errors=False, loop_ms=loop_ms)

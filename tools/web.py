@@ -16,7 +16,7 @@ The folder is static files only -- put it on any static host. What goes in:
   pin for both: ``npm ci --prefix tests/mpvm``, which this tool runs when it is missing);
 * py.json: every file of lib/referee and games exactly as in the tree, the browser's
   displayio, vectorio, terminalio and box (web/*.py), and ``web_font.py``, the
-  box's 6x12 font generated here from the one the window draws (hardware/pc_font.py).
+  box's 6x12 font generated here from the one the window draws (pc/font.py).
 
 No rule or flow is in JavaScript: docs/browser.md.
 """
@@ -62,10 +62,8 @@ def micropython_package():
 def font_module():
     """``web_font.py``: the box's font sheet (tile i = code point 32 + i, 6x12), packed
     8 pixels a byte row by row, from the sprite sheet the window draws with."""
-    from hardware import (
-        pc_env,  # noqa: F401  (before Blinka)
-        pc_font,
-    )
+    from pc import env as pc_env  # noqa: F401  (before Blinka)
+    from pc import font as pc_font
 
     pc_font.install()
     import terminalio
@@ -79,7 +77,7 @@ def font_module():
         for x in range(w):
             if bm[x, y]:
                 bits[y * row + (x >> 3)] |= 0x80 >> (x & 7)
-    lines = ['"""The box\'s font for the page: written by tools/web.py from hardware/pc_font.py; do not edit."""',
+    lines = ['"""The box\'s font for the page: written by tools/web.py from pc/font.py; do not edit."""',
              "", "W = %d" % pc_font.W, "H = %d" % pc_font.H, "FIRST = %d" % pc_font.FIRST, "COUNT = %d" % count,
              "BITS = bytes.fromhex(", ]
     hexed = bits.hex()

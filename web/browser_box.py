@@ -58,7 +58,7 @@ class Speaker:
 
 class LocalNvm:
     """The box's 4 KiB NVM in localStorage, as hex, written whole at each write (as
-    ``hardware/pc_store.FileNvm`` writes its file). What the store relies on: a
+    ``pc/store.FileNvm`` writes its file). What the store relies on: a
     fixed length, slice reads, slice writes of the same length (a memoryview
     refuses any other)."""
 

@@ -3,7 +3,7 @@
 Tile i of ``FONT.bitmap`` is code point 32 + i, a 6x12 cell, as in CircuitPython's
 font, which ``referee.screen`` draws text with. The glyphs come from ``web_font``,
 written by ``python tools/web.py build`` from the font the window draws
-(hardware/pc_font.py): packed 8 pixels a byte, a row of the sheet at a time.
+(pc/font.py): packed 8 pixels a byte, a row of the sheet at a time.
 """
 
 import web_font

@@ -112,7 +112,7 @@ def screen_part():
         print("absent")
         return
     if sys.implementation.name == "cpython":  # Blinka's font, made a sprite sheet as on the device
-        from hardware import pc_font
+        from pc import font as pc_font
 
         pc_font.install()
     try:

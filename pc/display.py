@@ -13,7 +13,7 @@ import busdisplay  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
-from hardware import pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
+from pc import env as pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 
 WIDTH = 320
 HEIGHT = 240

@@ -1,7 +1,7 @@
 """PC only: the simulated box in a pygame window, in real time.
 
 Keys 1-7 are the station buttons (hold them like the real ones), M is MENU,
-Esc or closing the window quits. The box's NVM is a file (``hardware/pc_store.py``,
+Esc or closing the window quits. The box's NVM is a file (``pc/store.py``,
 default ``~/.referee-box-nvm.bin``): a match left unfinished is offered for resume
 the next time the window opens.
 """
@@ -43,8 +43,8 @@ def make_table(settings, seed=None, save_path=None, notes=(), log=print):
     """The window's simulated box: seeded from os.urandom unless ``seed`` is given
     (the seed is logged), its seats REFEREE_PLAYERS as referee.settings checked it
     (a bad value: the default, and a message on the screen)."""
-    from hardware import pc_store
-    from hardware.sim import SimTable
+    from pc import store as pc_store
+    from pc.sim import SimTable
 
     seed = window_seed(seed)
     log("window seed " + str(seed) + " (python code.py --seed " + str(seed) + " deals the same match seeds again)")
@@ -58,15 +58,16 @@ def make_table(settings, seed=None, save_path=None, notes=(), log=print):
 
 
 def run(settings, seed=None, scale=2, save_path=None, notes=()):
-    from hardware import pc_sound
+    from pc import sound as pc_sound
 
     # the piezo on the PC's audio (None: silent); opened before pc_display, which
     # makes SDL's audio a dummy for its headless renders
     spk = pc_sound.speaker()
     import pygame
 
-    from hardware import pc_display, pc_view
-    from hardware.sim import KEY_MIN_MS
+    from pc import display as pc_display
+    from pc import view as pc_view
+    from pc.sim import KEY_MIN_MS
 
     table = make_table(settings, seed, save_path, notes)
     if spk is not None:

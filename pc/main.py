@@ -9,7 +9,7 @@ for _p in (_ROOT, os.path.join(_ROOT, "lib")):  # whatever the working directory
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from hardware import pc_env  # noqa: E402, F401  (before Blinka and pygame)
+from pc import env as pc_env  # noqa: E402, F401  (before Blinka and pygame)
 
 DEFAULT_DEMO_DIR = "demo-out"
 DEMO_SEED = 1  # the demo is reproducible; the window seeds from os.urandom
@@ -152,7 +152,7 @@ def main(argv):
     seed = DEMO_SEED if args.seed is None else args.seed
     if args.demo is not None:
         return _demo(args.demo, settings, seed, args.game, notes, "--demo " + args.demo, 2)  # 2: a bad flag
-    from hardware import pc_window
+    from pc import window as pc_window
 
     why = pc_window.unavailable()
     if why:
@@ -162,7 +162,7 @@ def main(argv):
 
 
 def _demo(folder, settings, seed, only, notes, what, status):
-    from hardware import pc_demo
+    from pc import demo as pc_demo
 
     why = pc_demo.folder_problem(folder)
     if why:

@@ -19,7 +19,7 @@ STEP_MS = 50
 
 def _play(name, players, settings, seed, on_change):
     """Play one all-bot match; ``on_change(table, index)`` at each new screen text."""
-    from hardware.sim import SimTable
+    from pc.sim import SimTable
 
     table = SimTable(players=players, seed=seed, settings=settings)
     game = table.start(name, bots=tuple(range(1, players + 1)), seed=seed)
@@ -62,7 +62,7 @@ def run(folder, settings, seed=1, only=None, notes=()):
     """Play the demo; ``folder`` must be writable (``folder_problem``). Each match is
     seeded with ``seed`` itself, the number it prints: ``--demo --seed S`` replays it."""
     import games
-    from hardware.sim import SimTable
+    from pc.sim import SimTable
 
     os.makedirs(folder, exist_ok=True)
     first = SimTable(players=None, seed=seed, settings=settings, notes=notes)

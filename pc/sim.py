@@ -1,0 +1,285 @@
+"""PC only: the simulated box, a whole Referee Box on a virtual clock.
+
+``SimTable`` drives the same app and game modules as the device: scripted
+presses (with holds and bounce trains) become capture edges with exact ns
+times, the rings are recorded through an ``adafruit_pixelbuf.PixelBuf``
+subclass, and the real displayio tree is rendered headless on demand.
+"""
+
+import heapq
+import os
+import sys
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (_ROOT, os.path.join(_ROOT, "lib")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+# isort: off
+from pc import env as pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
+from pc import font as pc_font  # noqa: E402
+
+# isort: on
+
+pc_font.install()  # the font as a sprite sheet, as on the device
+
+import adafruit_pixelbuf  # noqa: E402
+
+import games  # noqa: E402
+from referee import screen  # noqa: E402
+from referee.app import App  # noqa: E402
+from referee.box import REVEAL, Box  # noqa: E402
+from referee.core import MS  # noqa: E402
+from referee.rings import PER_RING  # noqa: E402
+from referee.rng import Rng  # noqa: E402
+from referee.settings import Settings  # noqa: E402
+
+STATIONS = 7
+LOOP_MS = 2  # the simulated main loop runs every 2 ms of virtual time
+KEY_MIN_MS = 40  # a window key press lasts at least this long
+
+
+class SimPixels(adafruit_pixelbuf.PixelBuf):
+    """The ring strip: records what each ``show()`` transmitted."""
+
+    def __init__(self, n, brightness=1.0):
+        super().__init__(n, byteorder="GRB", brightness=brightness, auto_write=False)
+        self.frames = 0
+        self.last = bytes(3 * n)
+
+    def _transmit(self, buffer):
+        self.frames += 1
+        self.last = bytes(buffer)
+
+    def transmitted(self, index):
+        """(r, g, b) sent for pixel ``index`` (after the brightness cap)."""
+        g, r, b = self.last[3 * index:3 * index + 3]
+        return (r, g, b)
+
+
+class SimTones:
+    def __init__(self, table):
+        self.table = table
+        self.log = []  # (t_ns, freq)
+        self.out = None  # the window's speaker: tone(freq) heard as well as logged
+
+    def tone(self, freq):
+        self.log.append((self.table.now, freq))
+        if self.out is not None:
+            self.out(freq)
+
+
+class SimBox(Box):
+    capture_name = "sim"
+    precision_ns = 1
+
+    def __init__(self, table, stations, brightness, store=None):
+        self.table = table
+        pixels = SimPixels(stations * PER_RING, brightness=brightness / 100)
+        super().__init__(stations, pixels, SimTones(table), store=bytearray(b"\xff" * 4096) if store is None else store)
+        self.tones = self.tone_driver = self.sound.driver
+        self.root = None
+        self.logs = []
+
+    def now_ns(self):
+        return self.table.now
+
+    def poll(self):
+        edges = self.table._captured
+        self.table._captured = []
+        return edges
+
+    def set_backlight(self, on):
+        # The light's edge is captured 1 ns after the loop pass's clock reading, as
+        # on the box, where the backlight switches after the loop read its clock: the
+        # game may already have settled its race up to that reading (race.settle(now):
+        # every edge up to now is in), and a press at the reveal's own nanosecond is
+        # then judged against it, valid (docs/arbitration.md), not a certain false
+        # start. It comes back through the next poll, as the device's does.
+        self.table._captured.append((REVEAL, self.table.now + 1, bool(on)))
+
+    def show(self, group):
+        self.root = group
+
+    def new_seed(self):
+        return self.table.rng.next_u32()
+
+    def log(self, msg):
+        self.logs.append(msg)
+
+
+class SimTable:
+    """A simulated box with ``players`` people seated (the box has 7 stations)."""
+
+    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS, store=None, notes=()):
+        """``settings``: dict of REFEREE_* values as in settings.toml; ``players``
+        None takes REFEREE_PLAYERS as checked (the window and the demo). ``notes``:
+        messages about the settings file itself, shown with the settings' own.
+        ``store``: the box's non-volatile bytes (default: 4096 bytes of 0xFF,
+        an erased NVM; the window passes a file-backed one)."""
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.now = 0
+        self.loop_ns = loop_ms * MS
+        self._pending = []  # heap of (t_ns, seq, player, pressed)
+        self._seq = 0
+        self._captured = []
+        env = dict(settings or {})
+        if players is not None:
+            env.setdefault("REFEREE_PLAYERS", players)
+        self.settings = Settings(env.get, games.names(), notes, env.keys())
+        self.players = self.settings["players"] if players is None else players
+        self.box = SimBox(self, STATIONS, self.settings["brightness"], store)
+        self.catch_errors = catch_errors
+        self.app = App(self.box, self.settings, games, catch_errors=catch_errors)
+        self.press_log = []  # every scripted edge, for replay
+        self._key_down = {}  # window key -> time of its press
+
+    def _clock(self):
+        return self.now
+
+    # --- the game ------------------------------------------------------------
+    @property
+    def game(self):
+        return self.app.game
+
+    def start(self, name, bots=(), seed=None, **options):
+        """Start game ``name`` with ``self.players`` seats; ``bots`` are the box's seats."""
+        if seed is None:
+            seed = self.rng.next_u32()
+        return self.app.launch(name, self.players, tuple(bots), seed=seed, options=options)
+
+    def reboot(self):
+        """A power cycle: a new App on the same box and store (the NVM keeps its
+        bytes); held buttons and scripted presses are dropped, the clock goes on."""
+        self.app = None
+        games.unload()
+        self._pending = []
+        self._captured = []
+        self._key_down = {}
+        self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors)
+        return self.app
+
+    # --- presses -------------------------------------------------------------
+    def _schedule(self, t_ns, player, pressed):
+        self._seq += 1
+        heapq.heappush(self._pending, (t_ns, self._seq, player, pressed))
+        self.press_log.append((t_ns, player, pressed))
+
+    def press(self, player, at_ns=None, hold_ms=80, bounce=0, bounce_us=300):
+        """Press station ``player`` at ``at_ns`` (None = now) for ``hold_ms``.
+        ``bounce`` extra open/close pairs ``bounce_us`` apart follow the first
+        contact and precede the release, as a worn microswitch does."""
+        if not 1 <= player <= STATIONS and player != 8:
+            raise ValueError("no station " + str(player))
+        t = self.now if at_ns is None else at_ns
+        if t < self.now:
+            raise ValueError("cannot press in the past")
+        step = bounce_us * 1000
+        self._schedule(t, player, True)
+        for i in range(bounce):
+            self._schedule(t + (2 * i + 1) * step, player, False)
+            self._schedule(t + (2 * i + 2) * step, player, True)
+        up = t + int(hold_ms * MS)
+        for i in range(bounce):
+            self._schedule(up + 2 * i * step, player, False)
+            self._schedule(up + (2 * i + 1) * step, player, True)
+        self._schedule(up + 2 * bounce * step, player, False)
+        return t
+
+    def key(self, player, down, min_ms=0):
+        """A live key edge now: no scripted release. With ``min_ms`` (the
+        window's keyboard), a release within ``min_ms`` of its press (a fast
+        tap, or a press and release read in one frame) is held that long, so
+        the tap is not thrown away as a glitch."""
+        t = self.now
+        if down:
+            self._key_down[player] = t
+        else:
+            t = max(t, self._key_down.pop(player, t) + int(min_ms * MS))
+        self._schedule(t, player, bool(down))
+
+    def menu(self, at_ns=None, hold_ms=80):
+        return self.press(8, at_ns, hold_ms)
+
+    def tap(self, player, count=1):
+        """``count`` quick taps, then advance until the gesture is reported."""
+        for _ in range(count):
+            self.press(player, hold_ms=60)
+            self.advance(140)
+        self.advance(300)
+
+    def hold(self, player, ms=800):
+        self.press(player, hold_ms=ms)
+        self.advance(ms + 300)
+
+    def lose_capture(self, words=1):
+        """Pretend the capture FIFO overflowed."""
+        self.box.lost += words
+
+    # --- time ------------------------------------------------------------------
+    def advance(self, ms):
+        """Run the box for ``ms`` of virtual time."""
+        end = self.now + int(ms * MS)
+        while self.now < end:
+            self.now = min(self.now + self.loop_ns, end)
+            pending = self._pending
+            while pending and pending[0][0] <= self.now:
+                t, _, player, pressed = heapq.heappop(pending)
+                self._captured.append((player, t, pressed))
+            self.app.step()
+
+    def advance_until(self, cond, max_ms=20000, step_ms=None):
+        """Advance loop pass by loop pass until ``cond()`` holds (True) or
+        ``max_ms`` have passed (False)."""
+        step = step_ms if step_ms is not None else self.loop_ns / MS
+        left = max_ms
+        while not cond():
+            if left <= 0:
+                return False
+            self.advance(step)
+            left -= step
+        return True
+
+    def run_until_over(self, max_ms):
+        """Advance until the game is over (True) or ``max_ms`` passed (False)."""
+        step = 100
+        left = max_ms
+        while left > 0:
+            if self.game is not None and self.game.over:
+                return True
+            self.advance(min(step, left))
+            left -= step
+        return self.game is not None and self.game.over
+
+    # --- what the table sees -----------------------------------------------------
+    def screen_text(self):
+        """Every label on the display, top to bottom (empty while the backlight is off)."""
+        if self.box.root is None or not self.box.backlight:
+            return ""
+        return self.drawn_text()
+
+    def drawn_text(self):
+        """The labels drawn on the display, lit or not (the stimulus is drawn dark)."""
+        if self.box.root is None:
+            return ""
+        return screen.screen_text(self.box.root)
+
+    def ring(self, player):
+        """[(r, g, b), ...] of station ``player``'s ring as transmitted."""
+        px = self.box.pixels
+        base = (player - 1) * PER_RING
+        return [px.transmitted(base + i) for i in range(PER_RING)]
+
+    def save_png(self, path, rings=True):
+        """The screen (and the rings around it) as a PNG file."""
+        import pygame
+
+        from pc import display as pc_display
+        from pc import view as pc_view
+
+        surf = pc_display.render(self.box.root, self.box.backlight)
+        if rings:
+            surf = pc_view.compose(surf, self, scale=1)
+        pygame.image.save(surf, path)
+        return path
