@@ -87,8 +87,8 @@ class Game(TurnGame):
         bots = tuple(bots) + tuple(range(people + 1, R.PLAYERS + 1))
         super().__init__(box, R.PLAYERS, bots, seed, options, settings)
         o = self.options
-        self.covered = o.get("covered") in (True, "on")
-        self.bot_kind = o.get("bot") if o.get("bot") in ("greedy", "spoiler") else "greedy"
+        self.covered = o["covered"]
+        self.bot_kind = o["bot"]
         self.roll_ns = ROLL_MS * MS
         self.st, self.throws = R.setup(self.rng, R.PLAYERS)
         self.dice = None  # the throw, None for each spent die (None: not thrown)

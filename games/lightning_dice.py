@@ -36,7 +36,7 @@ from games.lightning_dice_screen import View
 from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import const, seat
-from referee.game import BaseGame, Option, resolve_options
+from referee.game import BaseGame, Option
 from referee.gestures import DOWN, UP, Press
 
 TITLE = "Lightning Dice"
@@ -73,7 +73,7 @@ class Game(BaseGame):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("Lightning Dice is for 2-6 players, not " + str(players))
         super().__init__(box, players, bots, seed, options, settings)
-        o = self.options = resolve_options(OPTIONS, options or {})
+        o = self.options
         self.goal = o["target"]
         self.quick = o["mode"] == "quick"
         n = players

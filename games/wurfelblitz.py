@@ -57,7 +57,7 @@ from games.wurfelblitz_screen import LINE_CHARS, View
 from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
-from referee.game import BaseGame, resolve_options
+from referee.game import BaseGame
 from referee.gestures import HOLD, HOLD_MS, TAP, UP, Press
 
 TITLE = "Wurfelblitz"
@@ -114,7 +114,7 @@ class Game(BaseGame):
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
-        o = self.options = resolve_options(OPTIONS, options or {})
+        o = self.options
         self.race = self.new_race()
         self.mode = o["answer"]
         self.whites = o["whites"]

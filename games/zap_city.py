@@ -74,10 +74,10 @@ class Game(TurnGame):
         super().__init__(box, players, bots, seed, options, settings)
         self.st = R.new_state(players)
         self.round_ns = ROUND_MS * MS
-        self.reminder = self.options.get("knock_reminder") is True  # off: the printed game
+        self.reminder = self.options["knock_reminder"]  # off: the printed game
         self._kind = {}  # bot seat -> "greedy" / "blocker"
         if self.bots:
-            kind = self.options.get("bot", "greedy")
+            kind = self.options["bot"]
             i = 0
             for b in sorted(self.bots):
                 self._kind[b] = ("greedy", "blocker")[i % 2] if kind == "mixed" else kind

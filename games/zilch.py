@@ -87,15 +87,8 @@ class Game(TurnGame):
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
         o = self.options
-        self.rules = Rules.from_options(
-            {
-                "variant": int(o.get("variant", 15000)),  # int(): an old "15000" still reads
-                "pyramiding": o.get("pyramiding") in (True, "on"),
-                "challenge": o.get("challenge") in (True, "on"),
-                "overtaking": o.get("overtaking") in (True, "on"),
-            }
-        )
-        self.show_hint = o.get("hint") in (True, "on")
+        self.rules = Rules.from_options(o)  # the variant and its three switches; the rest is ignored
+        self.show_hint = o["hint"]
         self.strategy = None  # games.zilch_strategy, for the hint line
         if self.show_hint:
             from games import zilch_strategy
@@ -103,7 +96,7 @@ class Game(TurnGame):
             self.strategy = zilch_strategy
         self.bot_kinds = {}  # bot seat -> "ev" or "cautious"
         if self.brain is not None:
-            self.bot_kinds = self.brain.levels(o.get("bot", "expected"), self.bots)
+            self.bot_kinds = self.brain.levels(o["bot"], self.bots)
         self.roll_ns = ROLL_MS * MS
         self.show_ns = SHOW_MS * MS
         n = players + 1  # per-seat lists, index 0 unused

@@ -306,6 +306,26 @@ def test_ranked_shares_places_on_ties():
         g.standings()
 
 
+def test_options_are_resolved_once_by_the_app_and_older_saves_read():
+    import glob
+    import os
+
+    from games import zilch
+    from referee.game import resolve_options
+
+    # a save of an older version wrote switches as "on"/"off" and the variant as text
+    o = resolve_options(zilch.OPTIONS, {"pyramiding": "on", "challenge": "off", "variant": "10000"})
+    assert o["pyramiding"] is True and o["challenge"] is False and o["variant"] == 10000
+    assert o["hint"] is False and o["bot"] == "expected"  # the defaults fill the rest
+    with pytest.raises(ValueError, match="pyramiding"):
+        resolve_options(zilch.OPTIONS, {"pyramiding": "maybe"})
+    # no game resolves or coerces its options again
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for path in glob.glob(os.path.join(root, "games", "*.py")):
+        src = open(path, encoding="utf-8").read()
+        assert "resolve_options(" not in src and 'in (True, "on")' not in src, path
+
+
 @pytest.mark.parametrize("name", [n for n in __import__("games").names()])
 def test_every_game_declares_the_whole_contract(name):
     # BaseGame's contract (docs/design.md, "Adding a game"): a version of its saves, its

@@ -15,6 +15,7 @@ from games import flyer_rules as R
 from hardware.sim import SimTable
 from referee import rings
 from referee.core import MS
+from referee.game import resolve_options
 from referee.rng import Rng
 from referee.store import Store
 
@@ -142,8 +143,13 @@ def test_bad_options_are_refused_and_odd_values_read_safely():
         t.start("flyer", bot="clever")
     with pytest.raises(ValueError, match="players"):
         SimTable(players=5).start("flyer")
-    g = flyer.Game(t.box, 4, (2,), 1, {"covered": "on", "bot": "nonsense"})
-    assert g.covered and g.bot_kind == "greedy"
+    # options are resolved once, by the app: a choice's name (an older save's "on") reads
+    # as the choice; a value that is none of them is refused there, never guessed at
+    opts = resolve_options(flyer.OPTIONS, {"covered": "on"})
+    g = flyer.Game(t.box, 4, (2,), 1, opts)
+    assert g.covered is True and g.bot_kind == "greedy"
+    with pytest.raises(ValueError, match="bot"):
+        resolve_options(flyer.OPTIONS, {"bot": "nonsense"})
 
 
 # --- a person's turn -----------------------------------------------------------------
@@ -390,7 +396,7 @@ def test_a_corrupt_save_is_dropped_with_a_message():
     assert t.game is None and "could not be resumed" in read_notice(t)  # the message, on the screen
     assert t.app.mode == "launcher"
     assert any("does not restore" in m for m in t.box.logs)
-    g2 = flyer.Game(t.box, 4, (2, 3, 4), 1)
+    g2 = flyer.Game(t.box, 4, (2, 3, 4), 1, resolve_options(flyer.OPTIONS, {}))
     with pytest.raises(ValueError):
         g2.restore({"players": 3}, 0)
 

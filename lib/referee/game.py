@@ -52,10 +52,19 @@ class Option:
         """``value`` if it is one of the choices, else the default."""
         return value if value in self.choices else self.default
 
+    def named(self, given):
+        """The choice ``given`` stands for, written as its name or as text ("on" for
+        True in a save of an older version, "15000"); ValueError if none."""
+        for c, n in zip(self.choices, self.names):
+            if given == n or given == str(c):
+                return c
+        raise ValueError("option " + self.key + ": " + repr(given) + " is not " + self.expected())
+
 
 def resolve_options(options_spec, given):
-    """Options dict from the spec's defaults overridden by ``given``.
-    Raises ValueError naming any unknown key or value."""
+    """Options dict from the spec's defaults overridden by ``given`` (a choice, or its
+    name: ``Option.named``). Raises ValueError naming any unknown key or value. The app
+    resolves a match's options once, here; a game reads ``self.options[key]``."""
     out = {}
     for opt in options_spec:
         out[opt.key] = opt.default
@@ -66,9 +75,7 @@ def resolve_options(options_spec, given):
                 spec = opt
         if spec is None:
             raise ValueError("unknown option: " + key)
-        if not spec.accepts(value):
-            raise ValueError("option " + key + ": " + repr(value) + " is not " + spec.expected())
-        out[key] = value
+        out[key] = value if spec.accepts(value) else spec.named(value)
     return out
 
 
