@@ -37,7 +37,7 @@ from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import const, seat
 from referee.game import BaseGame, Option
-from referee.gestures import DOWN, UP, Press
+from referee.gestures import DOWN, UP, Presses
 
 TITLE = "Lightning Dice"
 MIN_PLAYERS = 2
@@ -94,7 +94,7 @@ class Game(BaseGame):
         self.seen_at = [0] * (n + 1)
         # a station's presses (the box's one bounce rule); bit p of used: the press on
         # now was used already (claimed, or began before this card)
-        self.keys = [Press() for _ in range(n + 1)]
+        self.keys = Presses(n + 1)
         self.used = 0
         self.hold_at = [-1] * (n + 1)  # bots: the edge of a claim being held (-1: none)
         self.tap_at = [0] * (n + 1)  # bots: when they tap next
@@ -144,7 +144,7 @@ class Game(BaseGame):
         self.box.reveal(False)
         self.view.card(self.card.spec)
         for p in range(1, self.players + 1):
-            if self.keys[p].down:
+            if self.keys.down[p]:
                 self.used |= 1 << p  # held from before the card: never a claim
             self._hand(p)
             self.flash[p] = 0
@@ -203,15 +203,15 @@ class Game(BaseGame):
         if not 1 <= player <= self.players or self.is_bot(player):
             return
         p = player
-        key = self.keys[p]
-        said = key.edge(t_ns, pressed)
+        keys = self.keys
+        said = keys.edge(p, t_ns, pressed)
         bit = 1 << p
         if said == DOWN:
-            if key.at == t_ns:
+            if keys.at[p] == t_ns:
                 self.used &= ~bit  # a new press (not one resumed after chatter)
         elif said == UP and not self.used & bit:
             self.used |= bit
-            at = key.at
+            at = keys.at[p]
             if t_ns - at >= _CLAIM_NS:  # held long enough between two loop passes: a claim
                 self._claim(p, at, t_ns)
             elif self.phase == _PLAY and at >= self.arm_at:
@@ -287,10 +287,10 @@ class Game(BaseGame):
         if self.brains is not None and p in self.brains:
             self._bot(p, now)
         else:
-            key = self.keys[p]
-            if key.down and not key.ended and not self.used & (1 << p) and now - key.at >= _CLAIM_NS:
+            keys = self.keys
+            if keys.on(p) and not self.used & (1 << p) and now - keys.at[p] >= _CLAIM_NS:
                 self.used |= 1 << p
-                self._claim(p, key.at, now)
+                self._claim(p, keys.at[p], now)
 
     def _outs(self):
         k = 0

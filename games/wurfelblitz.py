@@ -58,7 +58,7 @@ from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
 from referee.game import BaseGame
-from referee.gestures import HOLD, HOLD_MS, TAP, UP, Press
+from referee.gestures import HOLD, HOLD_MS, TAP, UP, Presses
 
 TITLE = "Wurfelblitz"
 # The phases (``Game.phase``), their words in Game.NAMES, the moves in Game.FLOW.
@@ -143,7 +143,7 @@ class Game(BaseGame):
         self.roller = 1 + self.rng.randbelow(players)  # drawn by lot from the seed
         self.throw = self.answer = self._saved = None
         self.until = self.flash_until = self.step = 0
-        self.keys = [Press() for _ in range(players + 1)]  # each human station's presses
+        self.keys = Presses(players + 1)  # each human station's presses
         self.fed_down = [False] * (players + 1)  # the last edge given to the race was a press
         self.summary = []  # what happened in the last round: parts of text, each kept whole
         self.blinking = {}  # player -> end of the red blink
@@ -371,8 +371,8 @@ class Game(BaseGame):
             return
         if not 1 <= player <= self.players or self.is_bot(player):
             return
-        key = self.keys[player]
-        said = key.edge(t_ns, pressed)
+        keys = self.keys
+        said = keys.edge(player, t_ns, pressed)
         if not self._in_round():
             return
         if pressed:
@@ -389,7 +389,7 @@ class Game(BaseGame):
                 self._show_notes()
             self._ring_rest(player, t_ns)
         if (said == UP and self.phase == ENTRY and player in self.taps and self.verdict.get(player) is None
-                and key.at >= self.phase_at and t_ns - key.at < _HOLD_NS):
+                and keys.at[player] >= self.phase_at and t_ns - keys.at[player] < _HOLD_NS):
             self.taps[player] += 1  # a tap of the count (a hold sends it)
             self.box.sound.play(sound.CLICK, t_ns)
             self._show_entry()
@@ -402,11 +402,11 @@ class Game(BaseGame):
         for b in self.bots:
             self.bot_press[b], self.said[b] = self.bot.read(b, self.rng, self.throw, self.teaser, t_ns)
         for p in range(1, self.players + 1):
-            if self.keys[p].down and not self.fed_down[p]:
+            if self.keys.down[p] and not self.fed_down[p]:
                 self._flag((p,), t_ns, True)
 
     def gesture(self, player, kind, count, now_ns):
-        if not 1 <= player <= self.players or self.is_bot(player) or self.keys[player].at < self.phase_at:
+        if not 1 <= player <= self.players or self.is_bot(player) or self.keys.at[player] < self.phase_at:
             return  # not a seat, a bot's seat, or a press left over from an earlier phase
         phase = self.phase
         if phase == SETUP:
@@ -695,7 +695,7 @@ class Game(BaseGame):
     def resumed(self, now_ns, paused_ns):
         # The pause menu gave no edges to the game: buttons let go while it showed (the
         # pause chord) are up now, and one still held counts only once pressed again.
-        self.keys = [Press() for _ in range(self.players + 1)]
+        self.keys = Presses(self.players + 1)
         self._void(now_ns, paused_ns, "paused")
 
     def capture_lost(self, now_ns):

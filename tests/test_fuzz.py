@@ -59,7 +59,7 @@ def test_a_bug_is_found_shrunk_saved_and_replayed(tmp_path, monkeypatch):
     edge = gestures.Gestures._edge
 
     def faulty(self, p, t, pressed):
-        if p == 3 and pressed and self._count[p] and t - self._keys[p].up < gestures.BOUNCE_NS:
+        if p == 3 and pressed and self._count[p] and t - self._keys.up[p] < gestures.BOUNCE_NS:
             raise RuntimeError("injected: chatter on P3")
         edge(self, p, t, pressed)
 

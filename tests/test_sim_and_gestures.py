@@ -253,19 +253,20 @@ def test_gestures_double_tap_then_hold_and_chatter():
 
 
 def test_one_press_decoder_one_bounce_rule():
-    from referee.gestures import BOUNCE_NS, DOWN, NOTHING, SHORT, UP, Press
+    from referee.gestures import BOUNCE_NS, DOWN, NOTHING, SHORT, UP, Presses
 
-    k = Press()
-    assert k.edge(10 * MS, True) == DOWN and k.at == 10 * MS
-    assert k.edge(11 * MS, True) == NOTHING  # a repeated level (an edge lost between)
-    assert k.edge(12 * MS, False) == SHORT  # 2 ms: too short to be a press...
-    assert k.edge(13 * MS, True) == DOWN and k.at == 10 * MS  # ...but chatter resumes it from its first edge
-    assert k.edge(80 * MS, False) == UP and k.up - k.at == 70 * MS
-    assert k.edge(81 * MS, True) == NOTHING  # chatter of the release: the press stays ended
-    assert k.edge(83 * MS, False) == NOTHING
-    assert k.edge(83 * MS + BOUNCE_NS, True) == DOWN and k.at == 83 * MS + BOUNCE_NS  # a new press
-    assert k.edge(84 * MS + BOUNCE_NS, False) == SHORT
-    assert k.edge(100 * MS + BOUNCE_NS, True) == DOWN and k.at == 100 * MS + BOUNCE_NS  # the short one was nothing
+    k = Presses(2)
+    assert k.edge(1, 10 * MS, True) == DOWN and k.at[1] == 10 * MS and k.on(1)
+    assert k.edge(1, 11 * MS, True) == NOTHING  # a repeated level (an edge lost between)
+    assert k.edge(1, 12 * MS, False) == SHORT and not k.on(1)  # 2 ms: too short to be a press...
+    assert k.edge(1, 13 * MS, True) == DOWN and k.at[1] == 10 * MS  # ...but chatter resumes it from its first edge
+    assert k.edge(1, 80 * MS, False) == UP and k.up[1] - k.at[1] == 70 * MS
+    assert k.edge(1, 81 * MS, True) == NOTHING and not k.on(1)  # chatter of the release: the press stays ended
+    assert k.edge(1, 83 * MS, False) == NOTHING
+    assert k.edge(1, 83 * MS + BOUNCE_NS, True) == DOWN and k.at[1] == 83 * MS + BOUNCE_NS  # a new press
+    assert k.edge(1, 84 * MS + BOUNCE_NS, False) == SHORT
+    assert k.edge(1, 100 * MS + BOUNCE_NS, True) == DOWN and k.at[1] == 100 * MS + BOUNCE_NS  # the short one was nothing
+    assert k.down == [False, True] and k.at[0] < 0  # each button its own
 
 
 def test_reset_swallows_a_press_that_is_down():

@@ -3,7 +3,7 @@
 Two layers, both timed by the capture's own edge times (not by when the loop
 happens to look):
 
-``Press`` decodes one button's edges into presses, with the box's one bounce rule
+``Presses`` decodes each button's edges into presses, with the box's one bounce rule
 (every game and the gestures use it): a press begins at its first down edge; a
 contact shorter than BOUNCE_NS is no press, unless the button comes back down
 within BOUNCE_NS (chatter at the start: the press goes on from its first edge);
@@ -24,11 +24,14 @@ CHORD = const(3)  # two seats pressed together and held (pause on a box without 
 
 MENU = const(8)  # the optional MENU button's input number (stations are 1..7)
 
-# what Press.edge says of an edge
+# what Presses.edge says of an edge
 NOTHING = const(0)  # a repeated level, or chatter
 DOWN = const(1)  # a press is on (new, or resumed by chatter after a SHORT): it began at .at
 UP = const(2)  # the press ended at this edge (its length: t - .at)
 SHORT = const(3)  # a contact too short to be a press (a DOWN may yet resume it)
+_ENDED = const(0)
+_ON = const(1)
+_SHORT = const(2)
 
 HOLD_MS = const(600)
 TAP_GAP_MS = const(250)
@@ -41,39 +44,44 @@ CHORD_NS = const(3000000000)
 CHORD_GAP_NS = const(300000000)
 
 
-class Press:
-    """One button's presses from its edges, with the box's bounce rule (module doc).
-    ``down``: the level as last reported; ``at``: when the current (or last) press
-    began; ``up``: when it was last let go."""
+class Presses:
+    """The presses of buttons 0..n-1 from their edges, with the box's bounce rule
+    (module doc). Per button: ``down[i]`` the level as last reported; ``at[i]`` when
+    the current (or last) press began; ``up[i]`` when it was last let go; ``on(i)``
+    whether a press is on now. (Lists, not an object per button: less heap.)"""
 
-    def __init__(self):
-        self.down = False
-        self.at = -BOUNCE_NS
-        self.up = -BOUNCE_NS
-        self.short = False  # the last release was a contact too short to count
-        self.ended = True  # the last press was let go (chatter after it changes nothing)
+    def __init__(self, n):
+        self.down = [False] * n
+        self.at = [-BOUNCE_NS] * n
+        self.up = [-BOUNCE_NS] * n
+        self._st = bytearray(n)  # _ENDED, _ON (a press is on) or _SHORT (a contact too short, so far)
 
-    def edge(self, t, pressed):
-        """Feed one edge at ``t`` ns; return NOTHING, DOWN, UP or SHORT."""
-        if pressed == self.down:
+    def on(self, i):
+        """True while button ``i`` is in a press (down, and not chatter after a release)."""
+        return self._st[i] == _ON
+
+    def edge(self, i, t, pressed):
+        """Feed one edge of button ``i`` at ``t`` ns; return NOTHING, DOWN, UP or SHORT."""
+        if pressed == self.down[i]:
             return NOTHING  # a repeated level (an edge between was lost)
-        self.down = pressed
+        self.down[i] = pressed
+        st = self._st[i]
         if pressed:
-            if t - self.up < BOUNCE_NS:  # chatter
-                if self.short:
-                    self.short = False
+            if t - self.up[i] < BOUNCE_NS:  # chatter
+                if st == _SHORT:
+                    self._st[i] = _ON
                     return DOWN  # the press goes on from its first edge
                 return NOTHING  # the press stays ended
-            self.at = t
-            self.short = self.ended = False
+            self.at[i] = t
+            self._st[i] = _ON
             return DOWN
-        self.up = t
-        if self.ended:
+        self.up[i] = t
+        if st != _ON:
             return NOTHING  # chatter of a release already said
-        if t - self.at < BOUNCE_NS:
-            self.short = True
+        if t - self.at[i] < BOUNCE_NS:
+            self._st[i] = _SHORT
             return SHORT
-        self.ended = True
+        self._st[i] = _ENDED
         return UP
 
 
@@ -88,7 +96,7 @@ class Gestures:
         self.hold_ns = hold_ms * MS
         self.gap_ns = gap_ms * MS
         n = MENU + 1
-        self._keys = [Press() for _ in range(n)]  # each input's presses (index 0 unused)
+        self._keys = Presses(n)  # each input's presses (index 0 unused)
         self._count = [0] * n  # presses in the current series
         self._held = [False] * n  # this press already made a HOLD
         self._late = [-1] * n  # a hold released before update() saw it: its count
@@ -100,12 +108,12 @@ class Gestures:
 
     def is_down(self, player):
         """True if the button of input ``player`` is down, as the capture last reported it."""
-        return self._keys[player].down
+        return self._keys.down[player]
 
     def held(self):
         """The running game's seats whose buttons are down now (the pause chord's)."""
-        keys = self._keys
-        return [p for p in range(1, self.seats + 1) if keys[p].down]
+        down = self._keys.down
+        return [p for p in range(1, self.seats + 1) if down[p]]
 
     def edge(self, player, t_ns, pressed):
         """Feed one capture edge (player 1..7 or MENU)."""
@@ -118,19 +126,19 @@ class Gestures:
             self._chord_fired = False
         elif self._chord_since is None and player in held:
             for p in held:
-                if p != player and t_ns - self._keys[p].at <= CHORD_GAP_NS:
+                if p != player and t_ns - self._keys.at[p] <= CHORD_GAP_NS:
                     self._chord_since = t_ns
 
     def _edge(self, p, t, pressed):
-        key = self._keys[p]
-        said = key.edge(t, pressed)
+        keys = self._keys
+        said = keys.edge(p, t, pressed)
         if said == DOWN:
             self._count[p] += 1
             self._held[p] = False
         elif said == SHORT:
             self._count[p] -= 1  # a contact too short to be a press (it may yet resume)
         elif said == UP:
-            if not self._held[p] and t - key.at >= self.hold_ns:
+            if not self._held[p] and t - keys.at[p] >= self.hold_ns:
                 self._held[p] = True  # held long enough, between two loop passes
                 self._late[p] = self._count[p] - 1
             if self._held[p]:
@@ -145,7 +153,7 @@ class Gestures:
         for p in range(MENU + 1) if player is None else (player,):
             self._count[p] = 0
             self._late[p] = -1
-            self._held[p] = self._keys[p].down
+            self._held[p] = self._keys.down[p]
         if player is None:
             self._chord_since = None
 
@@ -158,19 +166,19 @@ class Gestures:
         quiet = True
         keys = self._keys
         for p in self._inputs:
-            key = keys[p]
+            down = keys.down[p]
             if self._late[p] >= 0:
                 out.append((p, HOLD, self._late[p]))
                 self._late[p] = -1
             n = self._count[p]
-            if key.down:
-                if not self._held[p] and n and now_ns - key.at >= self.hold_ns:
+            if down:
+                if not self._held[p] and n and now_ns - keys.at[p] >= self.hold_ns:
                     self._held[p] = True
                     out.append((p, HOLD, n - 1))
-            elif n and now_ns - key.up >= self.gap_ns:
+            elif n and now_ns - keys.up[p] >= self.gap_ns:
                 self._count[p] = 0
                 out.append((p, TAP, n))
-            if self._count[p] and not (key.down and self._held[p]):
+            if self._count[p] and not (down and self._held[p]):
                 quiet = False  # a tap or a hold still to come
         if self._chord_since is not None and not self._chord_fired:
             quiet = False
