@@ -138,12 +138,8 @@ class View:
 
     # --- what the flow calls --------------------------------------------------------
     def turn(self, player, text, hint=""):
-        colour = palette.station(player) if player else palette.PANEL
-        screen.set_color(self.head_bg, colour)
-        ink = screen.ink_for(colour)
-        self.head.color = ink
+        screen.set_bar(self.head_bg, palette.station(player) if player else palette.PANEL, (self.head, self.hint))
         self.head.text = text
-        self.hint.color = ink
         self.hint.text = hint
 
     def board(self, stacks, frm=None, to=None, mask=0):

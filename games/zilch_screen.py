@@ -74,10 +74,7 @@ class View:
             root.append(lb)
 
     def header(self, left, right, colour):
-        screen.set_color(self.head_bg, colour)
-        ink = screen.ink_for(colour)
-        self.head.color = ink
-        self.head_points.color = ink
+        screen.set_bar(self.head_bg, colour, (self.head, self.head_points))
         self.head.text = left
         self.head_points.text = right
 

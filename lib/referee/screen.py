@@ -210,6 +210,15 @@ def ink_for(color):
     return palette.BLACK if (r * 3 + g * 6 + b) > 1200 else palette.WHITE
 
 
+def set_bar(bar, color, labels):
+    """A bar made with ``rect`` turned ``color``, and the texts on it (``labels``)
+    inked to read on it (``ink_for``)."""
+    set_color(bar, color)
+    ink = ink_for(color)
+    for lb in labels:
+        lb.color = ink
+
+
 def texts(group, ox=0, oy=0, out=None):
     """Every visible label in ``group`` as (y, x, text), in absolute pixels."""
     if out is None:
