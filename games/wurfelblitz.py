@@ -7,60 +7,26 @@
 # them; only the tests' MicroPython VM, compiling the .py, keeps them: docs/design.md,
 # "Memory".)
 #
-# A round, phase by phase (``Game.phase``, one of the constants below; ``FLOW`` lists
-# the moves between them):
-#
-# - SETUP (handicap "each" only): every player taps to set their own whites per
-#   black; a hold starts the match.
-# - WAIT: the roller's ring pulses; the roller taps their button (a bot rolls on
-#   its own after a short pause). The last throw and its answer stay on screen. The
-#   first roller is drawn by lot from the match seed (the German rule text: "Der
-#   Anfangsspieler wird ausgelost").
-# - COUNT: 3-2-1 on the screen, the rings and the piezo. The race is armed when the
-#   countdown starts, so a press now is a false start: red blink, buzz, and that
-#   player is out for this round (no disc lost; docs/rulings.md names no other penalty).
-# - DARK: the backlight goes off and the throw is drawn unseen; then the backlight
-#   goes on. The race opens at the captured reveal edge.
-# - OPEN: the first press (and every press within the tie window) answers. A
-#   button held down through the reveal is stuck: ignored until it is let go, then a
-#   fresh press counts. Everyone out (false starts, wrong answers): void at once.
-# - CALL -> CONFIRM (answer mode "call"): the buzzers say their answer aloud while
-#   the screen says so (_CALL_NS), then the right answer and its working are shown;
-#   each buzzer holds (= "I said that") or taps (= "I said something else"). Presses
-#   after the answer became visible are ignored; presses before it were calls too, so
-#   the rebound goes to them in time order.
-# - ENTRY (answer mode "tap"): each buzzer taps the answer as a count, shown live,
-#   and holds to send it (a hold with no taps is 0). Taps are counted from the
-#   capture edges (the buzz itself never counts), the hold comes from the gestures.
-#   The right answer stays hidden until the round is decided, so the race stays open
-#   for everyone else meanwhile.
-# - WRONG: wrong answers hand back a white disc and lock the player out; the race
-#   re-opens for the rest (the next presser in time order answers).
-# - Tied answerers each have _ANSWER_NS to answer; once one of them is right, the
-#   others have _RIGHT_WAIT_NS more at most (so one silent player cannot hold the table).
-# - Right answers each earn a white disc (several at once if they tied). Reaching the
-#   handicap's whites makes a black at once; three blacks win (OVER). The round's
-#   winner rolls next (tied winners: the earliest press, an exact tie drawn by lot).
-#   Nobody right within the time limit: void, same roller again. Lost capture data
-#   (or a pause) voids the round: discs go back to how they were when it began and
-#   the same roller rolls again.
+# A round, phase by phase (SETUP, WAIT, COUNT, DARK, OPEN, CALL/CONFIRM or ENTRY,
+# WRONG, OVER; ``FLOW`` below lists the moves): docs/wurfelblitz.md, "The flow, phase
+# by phase"; in players' words, "A round" there.
 
 from games import wurfelblitz_rules as rules
 from games.wurfelblitz_rules import (  # noqa: F401  (the registry's and the launcher's)
     MAX_PLAYERS,
     MIN_PLAYERS,
     OPTIONS,
+    TITLE,
     bot_level,
     score,  # noqa: F401  (pinned API: games.wurfelblitz.score)
 )
-from games.wurfelblitz_screen import LINE_CHARS, View
-from referee import palette, race_text, rings, sound
+from games.wurfelblitz_screen import View, names, said
+from referee import palette, rings, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
 from referee.game import BaseGame
 from referee.gestures import HOLD, HOLD_MS, TAP, UP, Presses
 
-TITLE = "Wurfelblitz"
 # The phases (``Game.phase``), their words in Game.NAMES, the moves in Game.FLOW.
 SETUP = const(0)
 WAIT = const(1)
@@ -86,10 +52,6 @@ _HOLD_NS = HOLD_MS * MS
 _CLOSE_SETTLE_NS = const(5000000)  # 5 ms: after the race closes, presses before it settle this long
 _OUT_RED = palette.scale(palette.BAD, 60)
 _WHITE_PX = const(0xA0A0A0)  # a white disc on the ring: plainly lit under the brightness cap, no hue
-
-
-def _names(players):
-    return " ".join(seat(p) for p in players)
 
 
 class Game(BaseGame):
@@ -120,24 +82,14 @@ class Game(BaseGame):
         self.whites = o["whites"]
         self.teaser = o["brainteaser"]
         self.limit_ns = o["limit_s"] * 1000 * MS
-        each = o["handicap"] == "each"  # everyone sets their own at the start
-        given = o["handicaps"] or ()
-        self.setup = False
-        self.discs = [None]
-        for p in range(1, players + 1):
-            self.discs.append(rules.Discs(given[p - 1] if p <= len(given) else rules.DEFAULT_HANDICAP if each
-                                          else o["handicap"]))
-            if each and not self.is_bot(p):
-                self.setup = True
+        self.discs = rules.start_discs(o, players)
+        self.setup = o["handicap"] == "each" and len(self.bots) < players  # people set their own at the start
         self.phase = SETUP
         self.bot = None
         if self.bots:
             from games import wurfelblitz_bots
 
-            levels = {}
-            for b in self.bots:
-                levels[b] = bot_level(o, self.bots, b)
-            self.bot = wurfelblitz_bots.Bots(levels)
+            self.bot = wurfelblitz_bots.Bots(o, self.bots)
         self.supply = rules.Supply()
         self.round = 0
         self.roller = 1 + self.rng.randbelow(players)  # drawn by lot from the seed
@@ -172,82 +124,29 @@ class Game(BaseGame):
 
     # ------------------------------------------------------------------ screens
     def _draw_discs(self):
-        over = self.phase == OVER
-        for p in range(1, self.players + 1):
-            d = self.discs[p]
-            self.view.discs(p, d.black, d.white, p == self.roller and not over)
-
-    def _draw_throw(self, judged):
-        """The throw on the dice; once ``judged``, the dice that count get a green frame."""
-        counts = None
-        if judged:
-            throw = self.throw
-            blocked = rules.blocked(throw)
-            flipped = self.teaser and rules.brainteaser_applies(throw)
-            counts = [type(throw[i][1]) is int and (throw[i][0] in blocked) == flipped for i in range(6)]
-        self.view.show_throw(self.throw, counts)
-
-    def _show_answer(self, parts, color):
-        """The right answer, big, the throw with the dice that count framed, and
-        ``parts`` in ``color`` over the answer's working."""
-        self.view.show_big("=" + str(self.answer), palette.GOOD)
-        self.view.info(parts, color, rules.explain(self.throw, self.teaser))
-        self._draw_throw(True)
-
-    def _show_setup(self):
-        """Handicap "each": every player taps to set their own whites per black."""
-        self.view.header("Whites for a black", "", palette.TEXT, palette.WARN)
-        self.view.info()
-        rows = []
-        for p in range(1, self.players + 1):
-            h = self.discs[p].handicap
-            rows.append("P%d: %d white%s%s" % (p, h, "s" if h > 1 else "", " (bot)" if self.is_bot(p) else ""))
-        self.view.setup(rows)
+        self.view.all_discs(self.discs, None if self.phase == OVER else self.roller)
 
     def _waiting(self, bots=False):
         """The answerers still to answer (humans only unless ``bots``)."""
         return [p for p in self.answerers if self.verdict.get(p) is None and (bots or not self.is_bot(p))]
 
     def _bot_words(self, verb):
-        """e.g. ["P2 says 7", "P3 says 9"]: what the bots among the answerers said,
-        with the verdict once a bot has confirmed."""
-        out = []
-        for p in self.answerers:
-            if self.is_bot(p):
-                v = self.verdict.get(p)
-                out.append(seat(p) + verb + str(self.said[p]) + ("" if v is None else ": right" if v else ": wrong"))
-        return out
+        """What the bots among the answerers said (screen.said)."""
+        return said([p for p in self.answerers if self.is_bot(p)], self.said, self.verdict, verb)
+
+    def _show_answer(self, parts, color):
+        self.view.answer(self.answer, parts, color, self.throw, self.teaser)
 
     def _show_confirm(self):
-        """Call mode, answer shown: who still has to hold (= "I said that") or tap, and
-        what the bots said."""
-        humans = self._waiting()
-        parts = []
-        if humans:
-            text = _names(humans) + ": hold=said it tap=other"
-            if len(text) > LINE_CHARS:
-                text = _names(humans) + ": hold=yes tap=no"
-            parts.append(text)
-        self._show_answer(parts + self._bot_words(" said "), palette.WARN)
+        """Call mode, answer shown: who still has to hold (= "I said that") or tap."""
+        self.view.confirm(self._waiting(), self._bot_words(" said "), self.answer, self.throw, self.teaser)
 
     def _show_entry(self):
-        """Tap mode: the count so far, big for one answerer, in a row for several."""
-        who = self.answerers
-        counts = ""
-        if len(who) == 1:
-            self.view.show_big(str(self.taps[who[0]]), palette.station(who[0]))
-        else:
-            self.view.show_big("")
-            for p in who:
-                counts += "  P" + str(p) + ":" + str(self.taps[p]) + ("" if self.verdict.get(p) is None else "!")
-        humans = self._waiting()
-        head = _names(humans) + ": tap answer, hold=send" if humans else _names(who) + " tapping..."
-        self.view.info((head,), palette.WARN, rest=(counts[2:],))
+        """Tap mode: the count so far."""
+        self.view.entry(self.answerers, self.taps, self._waiting(), self.verdict)
 
     def _headline(self):
-        """Who answers and by how much they were first, e.g. "P3 first by 1.204 ms"."""
-        head = ("next: " if self.rebound else "") + race_text.headline(self.race, self.box.precision_ns)
-        self.view.header("R" + str(self.round), head, palette.WARN)
+        self.view.headline(self.round, self.rebound, self.race, self.box.precision_ns)
 
     # -------------------------------------------------------------------- rings
     def _ring_rest(self, p, now):
@@ -273,7 +172,7 @@ class Game(BaseGame):
     def start(self, now_ns):
         if self.setup:
             self.phase_at = now_ns
-            self._show_setup()
+            self.view.handicaps(self.discs, self.bots)
             self.box.rings.rest(self.players, now_ns)
         else:
             self._to_wait(now_ns)
@@ -285,23 +184,10 @@ class Game(BaseGame):
         self.saves += 1  # between rounds: the app saves the match (state())
         self.until = now + _BOT_ROLL_NS
         p = self.roller
-        view = self.view
-        view.header("Round " + str(self.round if self.throw else self.round + 1),
-                    seat(p) + (" rolls" if self.is_bot(p) else ": tap to roll"), palette.station(p))
-        view.bar(0, 1)
-        view.show_mid("")
+        self.view.waiting(self.round if self.throw else self.round + 1, p, self.is_bot(p), self.summary,
+                          self.throw is not None, self.teaser)
         if self.throw:
             self._show_answer(self.summary, palette.WARN)
-        else:
-            view.hide_throw()
-            view.show_big("")
-            if self.summary:
-                view.info(self.summary, palette.WARN)
-            else:
-                t = self.teaser
-                view.show_mid(TITLE, palette.WARN, 4)
-                view.info(("Add the pips of the dice", "A dot twice: count the" if t else "whose colour shows no dot."),
-                          rest=("dotted colours instead!" if t else "First right: white disc",))
         self._draw_discs()
         if now >= self.flash_until:
             self._rings_wait(now)
@@ -328,12 +214,7 @@ class Game(BaseGame):
         self.go(COUNT, now)
         self.until = now
         self.step = 0
-        view = self.view
-        view.hide_throw()
-        view.show_mid("")
-        view.show_big("")
-        view.info()
-        view.header("Round " + str(self.round), seat(self.roller) + " rolls", palette.station(self.roller))
+        self.view.rolled(self.round, self.roller)
         self._draw_discs()
         self._countdown(now)
 
@@ -352,7 +233,7 @@ class Game(BaseGame):
             self.go(DARK, now)
             self.box.reveal(False)
             view.show_mid("")
-            self._draw_throw(False)
+            self.view.show_throw(self.throw)
             view.header(None, "GO!", palette.GOOD)
             self._show_notes()
             self.until = now + _DARK_NS
@@ -413,7 +294,7 @@ class Game(BaseGame):
             if kind == TAP:
                 h = self.discs[player].handicap
                 self.discs[player] = rules.Discs(h - 1 if h > 1 else 3)
-                self._show_setup()
+                self.view.handicaps(self.discs, self.bots)
             elif kind == HOLD:
                 self.view.setup(None)
                 self._to_wait(now_ns)
@@ -530,14 +411,7 @@ class Game(BaseGame):
             self._show_notes()
 
     def _show_notes(self):
-        """This round's false starts and stuck buttons, e.g. "P2 P5 false start: out"."""
-        out = [p for p in self.flagged if p not in self.stuck]
-        parts = []
-        if out:
-            parts.append(_names(out) + " false start: out")
-        if self.stuck:
-            parts.append(_names(self.stuck) + " held down: let go")
-        self.view.info(parts, palette.BAD)
+        self.view.notes([p for p in self.flagged if p not in self.stuck], self.stuck)
 
     def _open(self, now):
         race = self.race
@@ -579,8 +453,8 @@ class Game(BaseGame):
             self.until = now + _CALL_NS
             one = len(who) == 1
             color = palette.station(who[0]) if one else palette.TEXT
-            self.view.show_big((_names(who) if one else "") + "?", color)
-            self.view.info((_names(who) + ": say it now!",), color, rest=self._bot_words(" says "))
+            self.view.show_big((names(who) if one else "") + "?", color)
+            self.view.info((names(who) + ": say it now!",), color, rest=self._bot_words(" says "))
 
     def _to_confirm(self, now):
         self.go(CONFIRM, now)
@@ -653,26 +527,13 @@ class Game(BaseGame):
             self.box.log(note)
             gains.append(note.split(":")[0])
         self.flash_until = now + _FLASH_NS
-        self.roller = self._first_of(right)
+        self.roller = rules.first_of([self.race.press_ns(p) for p in right], right, self.rng)
         self.summary = gains + self.results
         if champions:
             self._finish_match(now, champions)
         else:
             self.box.sound.play(sound.RIGHT, now)
             self._to_wait(now)
-
-    def _first_of(self, players):
-        """The earliest press among ``players``; an exact tie drawn by lot."""
-        best = None
-        tied = [players[0]]
-        for p in players:
-            t = self.race.press_ns(p)
-            if t is not None and (best is None or t < best):
-                best = t
-                tied = [p]
-            elif t is not None and t == best:
-                tied.append(p)
-        return tied[self.rng.randbelow(len(tied))] if len(tied) > 1 else tied[0]
 
     def _reopen(self, now):
         """After wrong answers: the race goes on for the others."""
@@ -730,7 +591,7 @@ class Game(BaseGame):
             d = discs[p]
             rows.append("%d. %s B%d W%d" % (place, seat(p), d.black, d.white))
         one = len(champions) == 1
-        self.view.over(_names(champions) + (" WINS!" if one else " WIN!"),
+        self.view.over(names(champions) + (" WINS!" if one else " WIN!"),
                        palette.station(champions[0]) if one else palette.WARN, rows)
         self._draw_discs()
         for p in range(1, self.players + 1):

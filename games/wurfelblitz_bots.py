@@ -14,8 +14,10 @@ _SEND_NS = const(700000000)  # 700 ms after its last tap it sends the count
 
 
 class Bots:
-    def __init__(self, levels):
-        self.levels = levels  # bot seat -> (mean reaction ms, wrong answers per mille)
+    def __init__(self, options, bots):
+        self.levels = {}  # bot seat -> (mean reaction ms, wrong answers per mille)
+        for b in bots:
+            self.levels[b] = rules.bot_level(options, bots, b)
 
     def read(self, b, rng, throw, teaser, reveal_ns):
         # Bot ``b`` sees the throw at ``reveal_ns``: (when it buzzes, what it will say).

@@ -18,6 +18,7 @@ from referee.game import Option
 
 # The game's table and options (games.wurfelblitz re-exports them for the registry
 # and the launcher).
+TITLE = "Wurfelblitz"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 
@@ -262,6 +263,46 @@ def total_pips(throw):
         if type(face) is int:
             total += face
     return total
+
+
+def start_discs(options, players):
+    """[None, Discs of seat 1, ...]: each seat's whites per black from the options
+    (``handicaps``, one per seat, else ``handicap``; "each": the default until every
+    player sets their own)."""
+    given = options["handicaps"] or ()
+    h = options["handicap"]
+    out = [None]
+    for p in range(1, players + 1):
+        out.append(Discs(given[p - 1] if p <= len(given) else DEFAULT_HANDICAP if h == "each" else h))
+    return out
+
+
+def first_of(times, players, rng):
+    """The player of ``players`` whose press time (``times``, in the same order; None:
+    none) is earliest; an exact tie drawn by lot with ``rng``."""
+    best = None
+    tied = [players[0]]
+    for i in range(len(players)):
+        t = times[i]
+        if t is not None and (best is None or t < best):
+            best = t
+            tied = [players[i]]
+        elif t is not None and t == best:
+            tied.append(players[i])
+    return tied[rng.randbelow(len(tied))] if len(tied) > 1 else tied[0]
+
+
+def counting(throw, brainteaser=False):
+    """One bool per coloured die of ``throw``: True if it counts (a green frame on
+    screen once the answer shows): a die showing pips and not blocked, or, when the
+    brainteaser applies, a blocked one."""
+    out = []
+    bl = blocked(throw)
+    flipped = brainteaser and brainteaser_applies(throw)
+    for i in range(6):
+        colour, face = throw[i]
+        out.append(type(face) is int and (colour in bl) == flipped)
+    return out
 
 
 def explain(throw, brainteaser=False):

@@ -14,7 +14,8 @@
 import displayio
 import vectorio
 
-from referee import die, palette, screen
+from games import wurfelblitz_rules as rules
+from referee import die, palette, race_text, screen
 from referee.core import const, seat
 
 _DIE = const(44)
@@ -49,6 +50,21 @@ def wrap(parts, width=LINE_CHARS):
             gap = " "  # the words of a broken part
     if line:
         out.append(line)
+    return out
+
+
+def names(players):
+    """"P2 P5": the seats, as a player reads them."""
+    return " ".join(seat(p) for p in players)
+
+
+def said(bots, words, verdict, verb):
+    """e.g. ["P2 says 7", "P3 says 9"]: what each of ``bots`` said (``words[p]``), with
+    the verdict once it has confirmed (``verdict[p]``)."""
+    out = []
+    for p in bots:
+        v = verdict.get(p)
+        out.append(seat(p) + verb + str(words[p]) + ("" if v is None else ": right" if v else ": wrong"))
     return out
 
 
@@ -214,6 +230,93 @@ class View:
         else:
             low = "  "[:-n // 2] + low
         _set(self.seats[p], top + "\n" + low)
+
+    def waiting(self, round_no, roller, bot, summary, thrown, teaser):
+        """The roller's turn: the header names the round; once ``thrown``, the last
+        throw and its answer stay (the flow shows them), else the last round's
+        ``summary`` or, before the first throw, how to play (``teaser``: the brainteaser's)."""
+        self.header("Round " + str(round_no), seat(roller) + (" rolls" if bot else ": tap to roll"), palette.station(roller))
+        self.bar(0, 1)
+        self.show_mid("")
+        if thrown:
+            return
+        self.hide_throw()
+        self.show_big("")
+        if summary:
+            self.info(summary, palette.WARN)
+        else:
+            t = teaser
+            self.show_mid(rules.TITLE, palette.WARN, 4)
+            self.info(("Add the pips of the dice", "A dot twice: count the" if t else "whose colour shows no dot."),
+                      rest=("dotted colours instead!" if t else "First right: white disc",))
+
+    def rolled(self, round_no, roller):
+        """The roller rolled: a clean screen for the countdown."""
+        self.hide_throw()
+        self.show_mid("")
+        self.show_big("")
+        self.info()
+        self.header("Round " + str(round_no), seat(roller) + " rolls", palette.station(roller))
+
+    def all_discs(self, discs, roller):
+        """Every seat's discs (``discs[p]``: black, white); ``roller`` marked (None: nobody)."""
+        for p in range(1, self.players + 1):
+            d = discs[p]
+            self.discs(p, d.black, d.white, p == roller)
+
+    def handicaps(self, discs, bots):
+        """Handicap "each": every player taps to set their own whites per black."""
+        self.header("Whites for a black", "", palette.TEXT, palette.WARN)
+        self.info()
+        rows = []
+        for p in range(1, self.players + 1):
+            h = discs[p].handicap
+            rows.append("P%d: %d white%s%s" % (p, h, "s" if h > 1 else "", " (bot)" if p in bots else ""))
+        self.setup(rows)
+
+    def headline(self, round_no, rebound, race, precision_ns):
+        """Who answers and by how much they were first, e.g. "P3 first by 1.204 ms"."""
+        self.header("R" + str(round_no), ("next: " if rebound else "") + race_text.headline(race, precision_ns), palette.WARN)
+
+    def answer(self, answer, parts, color, throw, teaser):
+        """The right answer, big, the throw with the dice that count framed, and
+        ``parts`` in ``color`` over the answer's working."""
+        self.show_big("=" + str(answer), palette.GOOD)
+        self.info(parts, color, rules.explain(throw, teaser))
+        self.show_throw(throw, rules.counting(throw, teaser))
+
+    def confirm(self, humans, bot_words, answer, throw, teaser):
+        """Call mode, the answer shown: who still has to hold (= "I said that") or tap
+        (``humans``), and what the bots said (``bot_words``)."""
+        parts = []
+        if humans:
+            text = names(humans) + ": hold=said it tap=other"
+            if len(text) > LINE_CHARS:
+                text = names(humans) + ": hold=yes tap=no"
+            parts.append(text)
+        self.answer(answer, parts + bot_words, palette.WARN, throw, teaser)
+
+    def entry(self, who, taps, humans, verdict):
+        """Tap mode: the count so far (``taps[p]``), big for one answerer, in a row for
+        several (a "!" once sent); ``humans``: who still taps."""
+        counts = ""
+        if len(who) == 1:
+            self.show_big(str(taps[who[0]]), palette.station(who[0]))
+        else:
+            self.show_big("")
+            for p in who:
+                counts += "  P" + str(p) + ":" + str(taps[p]) + ("" if verdict.get(p) is None else "!")
+        head = names(humans) + ": tap answer, hold=send" if humans else names(who) + " tapping..."
+        self.info((head,), palette.WARN, rest=(counts[2:],))
+
+    def notes(self, out, stuck):
+        """This round's false starts (``out``) and stuck buttons, e.g. "P2 P5 false start: out"."""
+        parts = []
+        if out:
+            parts.append(names(out) + " false start: out")
+        if stuck:
+            parts.append(names(stuck) + " held down: let go")
+        self.info(parts, palette.BAD)
 
     def setup(self, rows):
         """Handicap "each": one row per seat (the strip makes room); None ends it."""
