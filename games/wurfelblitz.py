@@ -20,7 +20,7 @@ from games.wurfelblitz_rules import (  # noqa: F401  (the registry's and the lau
     bot_level,
     score,  # noqa: F401  (pinned API: games.wurfelblitz.score)
 )
-from games.wurfelblitz_screen import View, names, said
+from games.wurfelblitz_screen import View, said
 from referee import palette, rings, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
@@ -51,7 +51,6 @@ _BOT_ROLL_NS = const(2500000000)  # 2500 ms: a bot roller gives the table time t
 _HOLD_NS = HOLD_MS * MS
 _CLOSE_SETTLE_NS = const(5000000)  # 5 ms: after the race closes, presses before it settle this long
 _OUT_RED = palette.scale(palette.BAD, 60)
-_WHITE_PX = const(0xA0A0A0)  # a white disc on the ring: plainly lit under the brightness cap, no hue
 
 
 class Game(BaseGame):
@@ -100,7 +99,7 @@ class Game(BaseGame):
         self.summary = []  # what happened in the last round: parts of text, each kept whole
         self.blinking = {}  # player -> end of the red blink
         self._round_reset()
-        self.view = View(self.root, players, self.whites, self.setup, o["colour_cues"])
+        self.view = View(self.root, self.box.rings, players, self.whites, self.setup, o["colour_cues"])
         self._draw_discs()
 
     def _round_reset(self):
@@ -149,21 +148,6 @@ class Game(BaseGame):
         self.view.headline(self.round, self.rebound, self.race, self.box.precision_ns)
 
     # -------------------------------------------------------------------- rings
-    def _ring_rest(self, p, now):
-        # 12 pixels: a bright quarter of the ring per black disc, then one white pixel
-        # per white disc (neutral, half as bright), the rest faint in the station colour
-        d = self.discs[p]
-        c = palette.station(p)
-        px = [c] * (min(d.black, 3) * 4) + [_WHITE_PX] * d.white + [palette.scale(c, 30)] * rings.PER_RING
-        self.box.rings.set(p, rings.PIXELS, arg=px[:rings.PER_RING], now_ns=now)
-
-    def _rings_wait(self, now):
-        for p in range(1, self.players + 1):
-            if p == self.roller:
-                self.box.rings.set(p, rings.PULSE, palette.station(p), now_ns=now)
-            else:
-                self._ring_rest(p, now)
-
     def _ring_out(self, p, now):
         self.box.rings.set(p, rings.BLINK, palette.BAD, now_ns=now)
         self.blinking[p] = now + _BLINK_NS
@@ -190,7 +174,7 @@ class Game(BaseGame):
             self._show_answer(self.summary, palette.WARN)
         self._draw_discs()
         if now >= self.flash_until:
-            self._rings_wait(now)
+            self.view.rings_wait(self.roller, self.discs, now)
 
     def _new_throw(self):
         # from the match's one generator, which goes on: a round replayed after a void
@@ -224,25 +208,16 @@ class Game(BaseGame):
             return
         self.step += 1
         digit = 4 - self.step
-        view = self.view
         if digit:
-            view.show_mid(str(digit))
             self.box.sound.play(sound.COUNT, now)
             self.until = now + _COUNT_STEP_NS
         else:
             self.go(DARK, now)
             self.box.reveal(False)
-            view.show_mid("")
-            self.view.show_throw(self.throw)
-            view.header(None, "GO!", palette.GOOD)
-            self._show_notes()
             self.until = now + _DARK_NS
-        for p in range(1, self.players + 1):
-            if p not in self.flagged:
-                if digit:
-                    self.box.rings.set(p, rings.COUNT, palette.WARN, 4 * digit, 0, now)
-                else:
-                    self.box.rings.set(p, rings.OFF)
+        self.view.countdown(digit, self.throw, self.flagged, now)
+        if not digit:
+            self._show_notes()
 
     # -------------------------------------------------------------------- input
     def edge(self, player, t_ns, pressed):
@@ -268,7 +243,7 @@ class Game(BaseGame):
             self.flagged.remove(player)
             if self.phase == OPEN and not self.rebound:
                 self._show_notes()
-            self._ring_rest(player, t_ns)
+            self.view.ring_rest(player, self.discs[player], t_ns)
         if (said == UP and self.phase == ENTRY and player in self.taps and self.verdict.get(player) is None
                 and keys.at[player] >= self.phase_at and t_ns - keys.at[player] < _HOLD_NS):
             self.taps[player] += 1  # a tap of the count (a hold sends it)
@@ -321,7 +296,7 @@ class Game(BaseGame):
         if phase == WAIT:
             if self.flash_until and now >= self.flash_until:
                 self.flash_until = 0
-                self._rings_wait(now)
+                self.view.rings_wait(self.roller, self.discs, now)
             if self.is_bot(self.roller) and now >= self.until:
                 self._roll(now)
             return
@@ -374,7 +349,7 @@ class Game(BaseGame):
             self.box.sound.play(sound.GO, now)
             for p in range(1, self.players + 1):
                 if p not in self.flagged:
-                    self._ring_rest(p, now)
+                    self.view.ring_rest(p, self.discs[p], now)
 
     def _answers_due(self, now):
         # CONFIRM, ENTRY: the bots answer; once all have, or time is up, the round is judged
@@ -451,10 +426,7 @@ class Game(BaseGame):
         else:  # say it now, before the answer shows
             self.go(CALL, now)
             self.until = now + _CALL_NS
-            one = len(who) == 1
-            color = palette.station(who[0]) if one else palette.TEXT
-            self.view.show_big((names(who) if one else "") + "?", color)
-            self.view.info((names(who) + ": say it now!",), color, rest=self._bot_words(" says "))
+            self.view.call(who, self._bot_words(" says "))
 
     def _to_confirm(self, now):
         self.go(CONFIRM, now)
@@ -509,8 +481,7 @@ class Game(BaseGame):
             self.go(WRONG, now)
             self.until = now + _WRONG_NS
             if self.mode == "tap":  # the answer stays hidden
-                self.view.show_big("X", palette.BAD)
-                self.view.info(parts, palette.BAD, rest=("race open for the others",))
+                self.view.wrong(parts)
             else:
                 self._show_answer(parts, palette.BAD)
             return
@@ -540,17 +511,15 @@ class Game(BaseGame):
         self.rebound = True
         self.go(OPEN, now)
         self.answerers = []
-        view = self.view
-        view.header(None, "open again", palette.GOOD)
+        self.view.header(None, "open again", palette.GOOD)
         if self.mode == "tap":  # who is out stays on screen
-            view.show_big("")
-            view.info(self.results, palette.BAD)
+            self.view.wrong(self.results, False)
         else:
             self._show_answer(("earlier callers may answer",), palette.TEXT)
         locked = self.race.locked()
         for p in range(1, self.players + 1):
             if p not in locked and p not in self.flagged:
-                self._ring_rest(p, now)
+                self.view.ring_rest(p, self.discs[p], now)
         self._open(now)
 
     def resumed(self, now_ns, paused_ns):
@@ -584,21 +553,13 @@ class Game(BaseGame):
         self.over = True
         self.go(OVER, now)
         self.box.sound.play(sound.WIN, now)
-        self.view.header("Match over", "hold: menu", palette.DIM)
-        discs = self.discs
-        rows = []
-        for place, p in self.ranked(self._disc_key):
-            d = discs[p]
-            rows.append("%d. %s B%d W%d" % (place, seat(p), d.black, d.white))
-        one = len(champions) == 1
-        self.view.over(names(champions) + (" WINS!" if one else " WIN!"),
-                       palette.station(champions[0]) if one else palette.WARN, rows)
+        self.view.over(champions, self.ranked(self._disc_key), self.discs)
         self._draw_discs()
         for p in range(1, self.players + 1):
             if p in champions:
                 self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
             else:
-                self._ring_rest(p, now)
+                self.view.ring_rest(p, self.discs[p], now)
 
     def _disc_key(self, p):
         d = self.discs[p]

@@ -15,7 +15,7 @@ import displayio
 import vectorio
 
 from games import wurfelblitz_rules as rules
-from referee import die, palette, race_text, screen
+from referee import die, palette, race_text, rings, screen
 from referee.core import const, seat
 
 _DIE = const(44)
@@ -29,6 +29,7 @@ _SKIPPED = const(0x404040)  # outline of a die that does not count, once the ans
 _MID_Y = const(78)  # the countdown digit's centre
 _WIN_Y = const(62)  # the winner's centre on the match-over screen
 _STAND_Y = const(96)
+_WHITE_PX = const(0xA0A0A0)  # a white disc on the ring: plainly lit under the brightness cap, no hue
 LINE_CHARS = const(26)  # an info line at scale 2: (320 - 8) // 12
 _TEXT_W = const(312)
 
@@ -78,7 +79,8 @@ def _set(label, text, color=None, scale=None):
 
 
 class View:
-    def __init__(self, root, players, whites, setup=False, cues=False):
+    def __init__(self, root, ring_set, players, whites, setup=False, cues=False):
+        self.rings = ring_set  # the box's rings: each seat's discs show on its ring too
         W = screen.WIDTH
         self.players = players
         self.cues = cues  # REFEREE_COLOUR_CUES: letters on the dice, seat numbers in the strip
@@ -258,6 +260,51 @@ class View:
         self.info()
         self.header("Round " + str(round_no), seat(roller) + " rolls", palette.station(roller))
 
+    def countdown(self, digit, throw, flagged, now):
+        """3, 2, 1 big and on the rings of those not ``flagged``; at 0 the ``throw``
+        drawn (the backlight is off) under "GO!", the rings dark."""
+        if digit:
+            self.show_mid(str(digit))
+        else:
+            self.show_mid("")
+            self.show_throw(throw)
+            self.header(None, "GO!", palette.GOOD)
+        for p in range(1, self.players + 1):
+            if p not in flagged:
+                if digit:
+                    self.rings.set(p, rings.COUNT, palette.WARN, 4 * digit, 0, now)
+                else:
+                    self.rings.set(p, rings.OFF)
+
+    def call(self, who, bot_words):
+        """Call mode: ``who`` buzzed and says the answer aloud now."""
+        one = len(who) == 1
+        color = palette.station(who[0]) if one else palette.TEXT
+        self.show_big((names(who) if one else "") + "?", color)
+        self.info((names(who) + ": say it now!",), color, rest=bot_words)
+
+    def wrong(self, parts, now=True):
+        """Tap mode, the answer hidden: the wrong answers (``parts``); ``now``: just
+        judged (a big X, the race open for the others), else still on screen after."""
+        self.show_big("X" if now else "", palette.BAD)
+        self.info(parts, palette.BAD, rest=("race open for the others",) if now else ())
+
+    def ring_rest(self, p, d, now):
+        """Seat ``p``'s discs ``d`` on its ring: 12 pixels, a bright quarter per black
+        disc, then one white pixel per white disc (neutral, half as bright), the rest
+        faint in the station colour."""
+        c = palette.station(p)
+        px = [c] * (min(d.black, 3) * 4) + [_WHITE_PX] * d.white + [palette.scale(c, 30)] * rings.PER_RING
+        self.rings.set(p, rings.PIXELS, arg=px[:rings.PER_RING], now_ns=now)
+
+    def rings_wait(self, roller, discs, now):
+        """The roller's ring pulses; the others show their discs."""
+        for p in range(1, self.players + 1):
+            if p == roller:
+                self.rings.set(p, rings.PULSE, palette.station(p), now_ns=now)
+            else:
+                self.ring_rest(p, discs[p], now)
+
     def all_discs(self, discs, roller):
         """Every seat's discs (``discs[p]``: black, white); ``roller`` marked (None: nobody)."""
         for p in range(1, self.players + 1):
@@ -329,9 +376,17 @@ class View:
             _set(self.setup_rows[p], rows[p - 1])
         _set(self.setup_rows[0], "tap: change  hold: start")
 
-    def over(self, words, color, standings):
-        """The match is over: ``words`` (who won) as large as fits, ``standings`` rows
-        below it in two columns."""
+    def over(self, champions, ranked, discs):
+        """The match is over: who won (``champions``) as large as fits, the standings
+        (``ranked``: (place, seat) best first; ``discs[p]``) below it in two columns."""
+        self.header("Match over", "hold: menu", palette.DIM)
+        one = len(champions) == 1
+        words = names(champions) + (" WINS!" if one else " WIN!")
+        color = palette.station(champions[0]) if one else palette.WARN
+        standings = []
+        for place, p in ranked:
+            d = discs[p]
+            standings.append("%d. %s B%d W%d" % (place, seat(p), d.black, d.white))
         self.hide_throw()
         self.bar(0, 1)
         self.show_big("")

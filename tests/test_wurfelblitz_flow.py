@@ -634,7 +634,7 @@ def test_rings_show_discs_blacks_bright_whites_dim():
     t, g = table(2, seed=23)
     g.discs[2] = rules.Discs(3, white=2, black=1)
     g.roller = 1
-    g._rings_wait(t.now)
+    g.view.rings_wait(g.roller, g.discs, t.now)
     t.advance(10)
     ring = t.ring(2)
     bright = ring[0]
@@ -832,7 +832,7 @@ def test_seat_colours_and_white_discs_show_on_screen_and_ring(players):
     for p in range(1, players + 1):
         g.discs[p] = rules.Discs(3, white=2, black=1)
     g.roller = 1
-    g._rings_wait(t.now)
+    g.view.rings_wait(g.roller, g.discs, t.now)
     g._draw_discs()
     t.advance(10)
     for p in range(1, players + 1):  # every seat's column in its own (saturated) colour
