@@ -24,7 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MPVM_DIR = ROOT / "tests" / "mpvm"
 RUN_MJS = MPVM_DIR / "run.mjs"
-STUBS_DIR = MPVM_DIR / "stubs"
+# CircuitPython's C modules in the VM: the memory benchmark's fakes, one set for both
+STUBS_DIR = ROOT / "tools" / "pico_fakes"
 SCENARIO = MPVM_DIR / "scenario.py"
 VM_PACKAGE = MPVM_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 NPM_HINT = "npm ci --prefix tests/mpvm"
@@ -196,6 +197,9 @@ def vm_args(extra_files=None, extra_trees=None):
                              ("/games", ROOT / "games")] + list(extra_trees or ()):
         if Path(host_dir).is_dir():
             args += ["--tree", "%s=%s" % (vm_dir, host_dir)]
+    # the fakes are the memory benchmark's (tools/pico_fakes); mounted, this module
+    # makes them also refuse a layer put in a second group, as displayio does
+    args += ["--mount", "/lib/_vm_checks.py=%s" % (MPVM_DIR / "_vm_checks.py")]
     for vm_path, host_path in (extra_files or {}).items():
         args += ["--mount", "%s=%s" % (vm_path, host_path)]
     args += ["--absent", ",".join(VM_ABSENT)]

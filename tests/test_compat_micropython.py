@@ -3,7 +3,7 @@
 (a) every module of lib/referee and games imports there; (b) referee.rng gives the
 same numbers as on CPython; (c) the seeded scenario tests/mpvm/scenario.py prints the
 same on both; (d) the heap each import keeps is reported. Display C modules are
-stand-ins (tests/mpvm/stubs); see docs/compat.md. Skipped only when node is missing;
+fakes (tools/pico_fakes, the memory benchmark's); see docs/compat.md. Skipped only when node is missing;
 with node but without `npm ci --prefix tests/mpvm` they fail.
 """
 
@@ -236,6 +236,31 @@ def test_vm_rejects_modules_cpython_accepts(tmp_path):
         assert not report[name]["ok"], name + " imported under MicroPython"
         assert error in report[name]["traceback"], (name, report[name]["traceback"])
         assert ('File "lib/%s.py", line' % name) in report[name]["traceback"]
+
+
+def test_vm_displayio_keeps_the_real_modules_cheap_rules():
+    # the VM's displayio is the memory benchmark's fake (tools/pico_fakes), with the
+    # checks the tests mount: a layer in two groups, a pixel off the bitmap, a colour
+    # index out of range all fail as on the board
+    script = """
+import displayio
+g, h, t = displayio.Group(), displayio.Group(), displayio.Group()
+g.append(t)
+for bad in (lambda: h.append(t), lambda: displayio.Bitmap(4, 4, 2).__setitem__((4, 0), 1),
+            lambda: displayio.Bitmap(4, 4, 2).__setitem__((0, 0), 2)):
+    try:
+        bad()
+        print("accepted")
+    except (ValueError, IndexError) as e:
+        print("refused", e)
+g.remove(t)
+h.append(t)
+print("moved")
+"""
+    r = compat.run_vm(script)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("\n")[:4] == ["refused Layer already in a group", "refused pixel out of range",
+                                        "refused value out of range", "moved"], r.stdout
 
 
 def test_vm_driver_reports_exceptions_and_output():

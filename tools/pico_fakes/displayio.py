@@ -6,6 +6,11 @@ small Palette in a few attributes, which is exactly their board size), so a
 Python subclass (a label) has an attribute or four more where on the board it
 has the C part.
 Draws nothing: pixels written to a Bitmap are not kept (only ``fill``).
+
+The same fakes stand in for the display modules in the compatibility checks'
+VM (tests/compat.py, which mounts ``_vm_checks``): there they also keep the real
+module's rule that a layer belongs to one group at most, in a map the memory
+benchmark does without (it would weigh on the heap it measures).
 """
 
 from _cost import GROUP, array_bytes, bitmap_bytes, ceil16, palette_bytes, slots, tilegrid_bytes
@@ -24,6 +29,27 @@ def _setter(i, conv=None):
 
 def release_displays():
     pass
+
+
+_owners = None  # {id(layer): group}: the compatibility checks' VM only
+try:
+    import _vm_checks  # noqa: F401
+
+    _owners = {}
+except ImportError:
+    pass
+
+
+def _take(group, layer):
+    if _owners is not None:
+        if id(layer) in _owners:
+            raise ValueError("Layer already in a group")
+        _owners[id(layer)] = group
+
+
+def _free(layer):
+    if _owners is not None:
+        _owners.pop(id(layer), None)
 
 
 def _prop(i):
@@ -66,9 +92,11 @@ class Group:
         self._s = (self._s & ~1) | (1 if value else 0)
 
     def append(self, layer):
+        _take(self, layer)
         self._l.append(layer)
 
     def insert(self, index, layer):
+        _take(self, layer)
         self._l.insert(index, layer)
 
     def index(self, layer):
@@ -76,9 +104,12 @@ class Group:
 
     def remove(self, layer):
         self._l.remove(layer)
+        _free(layer)
 
     def pop(self, i=-1):
-        return self._l.pop(i)
+        layer = self._l.pop(i)
+        _free(layer)
+        return layer
 
     def sort(self, key=None, reverse=False):
         self._l.sort(key=key, reverse=reverse)
@@ -93,10 +124,12 @@ class Group:
         return self._l[index]
 
     def __setitem__(self, index, layer):
+        _free(self._l[index])
+        _take(self, layer)
         self._l[index] = layer
 
     def __delitem__(self, index):
-        self._l.pop(index)
+        self.pop(index)
 
     def __iter__(self):
         return iter(self._l)
@@ -126,6 +159,8 @@ class Bitmap:
     def __setitem__(self, index, value):
         if not 0 <= value < self._c[2]:
             raise ValueError("value out of range")
+        if type(index) is tuple and not (0 <= index[0] < self._c[0] and 0 <= index[1] < self._c[1]):
+            raise IndexError("pixel out of range")
 
     def fill(self, value):
         self._c[3] = value
