@@ -36,7 +36,7 @@ from games.lightning_dice_screen import View
 from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import const, seat
-from referee.game import BaseGame, Option, resolve_options
+from referee.game import BaseGame, Option, earliest, resolve_options
 
 TITLE = "Lightning Dice"
 MIN_PLAYERS = 2
@@ -288,6 +288,31 @@ class Game(BaseGame):
             elif self._outs() >= self.players:
                 self._void("everyone is out of this card", now)
         self._draw(now)
+
+    def next_at(self, now_ns):
+        # dice to draw; a ring flash's end; a claim's hold; a bot's next look; the break's
+        # or the deal's end; a time at which the race's verdict can change
+        ph = self.phase
+        if ph == _OVER:
+            return None
+        if self.dirty:
+            return now_ns
+        t = None
+        play = ph == _PLAY and self.reveal_at is not None
+        for p in range(1, self.players + 1):
+            if self.flash[p]:
+                t = earliest(t, self.flash[p])
+            if self.press[p] == _DOWN:
+                t = earliest(t, self.down_at[p] + _CLAIM_NS)
+            elif play and self.brains is not None and p in self.brains:
+                t = earliest(t, self.up_at[p])
+        if ph == _BREAK or ph == _DEAL:
+            return earliest(t, self.until)
+        if self.reveal_at is not None:
+            s = self.race.settles_at()
+            if s is not None:
+                t = earliest(t, s + _CLAIM_NS)  # settled _CLAIM_NS behind the clock
+        return t
 
     def _seat_tick(self, p, now):
         # a seat's ring flash ends; its bot looks at its dice; a press held long enough claims

@@ -48,10 +48,10 @@
 from games import wurfelblitz_rules as rules
 from games.wurfelblitz_rules import score  # noqa: F401  (pinned API: games.wurfelblitz.score)
 from games.wurfelblitz_screen import LINE_CHARS, View
-from referee import palette, race_text, rings, sound
+from referee import palette, race_text, rings, screen, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
-from referee.game import BaseGame, Option, resolve_options
+from referee.game import BaseGame, Option, earliest, resolve_options
 from referee.gestures import HOLD, HOLD_MS, TAP
 
 TITLE = "Wurfelblitz"
@@ -562,6 +562,48 @@ class Game(BaseGame):
                 self._reopen(now)
         else:  # CONFIRM, ENTRY
             self._answers_due(now)
+
+    def next_at(self, now_ns):
+        # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
+        # limit; the phase's end; the time bar's next step; a time at which the race's
+        # verdict can change
+        t = None
+        for p in self.blinking:
+            t = earliest(t, self.blinking[p])
+        phase = self.phase
+        if phase == WAIT:
+            if self.flash_until:
+                t = earliest(t, self.flash_until)
+            if self.is_bot(self.roller):
+                t = earliest(t, self.until)
+            return t
+        if not self._in_round():
+            return t
+        for b in self.bot_press:
+            t = earliest(t, self.bot_press[b])
+        t = earliest(t, self.race.settles_at())
+        t = earliest(t, self.deadline)
+        if phase == OPEN:
+            if self.reveal_at is not None:
+                t = earliest(t, self._bar_steps_at())
+                if self.closed_at is not None:
+                    t = earliest(t, self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
+        elif phase == CONFIRM or phase == ENTRY:
+            for b in self.bot_act:
+                if self.verdict.get(b) is None:
+                    t = earliest(t, self.bot_act[b])
+            t = earliest(t, self.answer_until if self._waiting(True) else now_ns)
+        else:  # COUNT, DARK, CALL, WRONG
+            t = earliest(t, self.until)
+        return t
+
+    def _bar_steps_at(self):
+        # when the time bar (the view's: WIDTH * left // limit pixels) next loses a pixel
+        w = self.view.tbar_w
+        if w <= 0 or self.deadline is None:
+            return None
+        # the first time T with WIDTH * (deadline - T) < w * limit
+        return self.deadline - (w * self.limit_ns + screen.WIDTH - 1) // screen.WIDTH + 1
 
     def _unblink(self, now):
         # a locked-out or false-start ring blinks red, then stays dim red
