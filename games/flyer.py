@@ -27,7 +27,7 @@ from games.flyer_rules import ADJACENT  # noqa: F401  (pinned)
 from games.flyer_screen import View
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
-from referee.game import Option, earliest
+from referee.game import Option
 from referee.gestures import HOLD
 from referee.menu import BACK, Menu
 from referee.turns import TurnGame
@@ -170,16 +170,16 @@ class Game(TurnGame):
     def next_at(self, now_ns):
         # a flash's end; a table of bots' set-up read; the next tumble frame or the
         # roll's end; a bot's step
-        t = self.flash_at + FLASH_MS * MS if self.flash else None
+        due = [self.flash_at + FLASH_MS * MS] if self.flash else []
         phase = self.phase
         if phase == SETUP:
             if len(self.bots) >= R.PLAYERS:
-                t = earliest(t, self.phase_at + SETUP_MS * MS)
+                due.append(self.phase_at + SETUP_MS * MS)
         elif phase == ROLL:
-            t = earliest(t, self.phase_at + min(self.roll_ns, (self._frame + 1) * FRAME_MS * MS))
+            due.append(self.phase_at + min(self.roll_ns, (self._frame + 1) * FRAME_MS * MS))
         elif phase == BOT:
-            t = earliest(t, self.bot_next_at(now_ns))
-        return t
+            due.append(self.bot_next_at(now_ns))
+        return min(due) if due else None
 
     def resumed(self, now_ns, paused_ns):
         # the pause menu closed: timers go on where they stopped

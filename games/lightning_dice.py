@@ -36,7 +36,7 @@ from games.lightning_dice_screen import View
 from referee import palette, race_text, rings, sound
 from referee.box import REVEAL
 from referee.core import const, seat
-from referee.game import BaseGame, Option, earliest, resolve_options
+from referee.game import BaseGame, Option, resolve_options
 
 TITLE = "Lightning Dice"
 MIN_PLAYERS = 2
@@ -297,22 +297,22 @@ class Game(BaseGame):
             return None
         if self.dirty:
             return now_ns
-        t = None
+        due = []
         play = ph == _PLAY and self.reveal_at is not None
         for p in range(1, self.players + 1):
             if self.flash[p]:
-                t = earliest(t, self.flash[p])
+                due.append(self.flash[p])
             if self.press[p] == _DOWN:
-                t = earliest(t, self.down_at[p] + _CLAIM_NS)
+                due.append(self.down_at[p] + _CLAIM_NS)
             elif play and self.brains is not None and p in self.brains:
-                t = earliest(t, self.up_at[p])
+                due.append(self.up_at[p])
         if ph == _BREAK or ph == _DEAL:
-            return earliest(t, self.until)
-        if self.reveal_at is not None:
-            s = self.race.settles_at()
+            due.append(self.until)
+        elif self.reveal_at is not None:
+            s = self.race.next_at()
             if s is not None:
-                t = earliest(t, s + _CLAIM_NS)  # settled _CLAIM_NS behind the clock
-        return t
+                due.append(s + _CLAIM_NS)  # settled _CLAIM_NS behind the clock
+        return min(due) if due else None
 
     def _seat_tick(self, p, now):
         # a seat's ring flash ends; its bot looks at its dice; a press held long enough claims

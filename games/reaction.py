@@ -12,7 +12,7 @@ rounds go on by themselves after RESULT_NS.
 from referee import palette, race_text, rings, screen, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
-from referee.game import BaseGame, Option, earliest
+from referee.game import BaseGame, Option
 from referee.gestures import HOLD, TAP
 
 TITLE = "Reaction test"
@@ -226,15 +226,14 @@ class Game(BaseGame):
 
     def next_at(self, now_ns):
         # a bot's press; the phase's end; a time at which the race's verdict can change
-        t = None
-        for b in self.bots:
-            t = earliest(t, self.bot_at.get(b))
+        due = [t for t in self.bot_at.values() if t is not None]
         phase = self.phase
         if phase in (DARK, OPEN):
-            t = earliest(t, self.race.settles_at())
+            due.append(self.race.next_at())
         if phase in (READY, DARK, OPEN) or (phase == RESULT and len(self.bots) >= self.players):
-            t = earliest(t, self.until)
-        return t
+            due.append(self.until)
+        due = [t for t in due if t is not None]
+        return min(due) if due else None
 
     def _after_result(self, now_ns):
         if self.round >= self.rounds and not self.replay:

@@ -51,7 +51,7 @@ from games.wurfelblitz_screen import LINE_CHARS, View
 from referee import palette, race_text, rings, screen, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
-from referee.game import BaseGame, Option, earliest, resolve_options
+from referee.game import BaseGame, Option, resolve_options
 from referee.gestures import HOLD, HOLD_MS, TAP
 
 TITLE = "Wurfelblitz"
@@ -567,43 +567,34 @@ class Game(BaseGame):
         # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
         # limit; the phase's end; the time bar's next step; a time at which the race's
         # verdict can change
-        t = None
-        for p in self.blinking:
-            t = earliest(t, self.blinking[p])
+        due = list(self.blinking.values())
         phase = self.phase
         if phase == WAIT:
             if self.flash_until:
-                t = earliest(t, self.flash_until)
+                due.append(self.flash_until)
             if self.is_bot(self.roller):
-                t = earliest(t, self.until)
-            return t
-        if not self._in_round():
-            return t
-        for b in self.bot_press:
-            t = earliest(t, self.bot_press[b])
-        t = earliest(t, self.race.settles_at())
-        t = earliest(t, self.deadline)
-        if phase == OPEN:
-            if self.reveal_at is not None:
-                t = earliest(t, self._bar_steps_at())
+                due.append(self.until)
+        elif self._in_round():
+            due += list(self.bot_press.values())
+            due.append(self.race.next_at())
+            due.append(self.deadline)
+            if phase == OPEN:
+                w = self.view.tbar_w
+                if self.reveal_at is not None and w > 0:
+                    # the time bar (the view's: WIDTH * left // limit pixels) loses a
+                    # pixel at the first time T with WIDTH * (deadline - T) < w * limit
+                    due.append(self.deadline - (w * self.limit_ns + screen.WIDTH - 1) // screen.WIDTH + 1)
                 if self.closed_at is not None:
-                    t = earliest(t, self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
-        elif phase == CONFIRM or phase == ENTRY:
-            for b in self.bot_act:
-                if self.verdict.get(b) is None:
-                    t = earliest(t, self.bot_act[b])
-            t = earliest(t, self.answer_until if self._waiting(True) else now_ns)
-        else:  # COUNT, DARK, CALL, WRONG
-            t = earliest(t, self.until)
-        return t
-
-    def _bar_steps_at(self):
-        # when the time bar (the view's: WIDTH * left // limit pixels) next loses a pixel
-        w = self.view.tbar_w
-        if w <= 0 or self.deadline is None:
-            return None
-        # the first time T with WIDTH * (deadline - T) < w * limit
-        return self.deadline - (w * self.limit_ns + screen.WIDTH - 1) // screen.WIDTH + 1
+                    due.append(self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
+            elif phase == CONFIRM or phase == ENTRY:
+                for b in self.bot_act:
+                    if self.verdict.get(b) is None:
+                        due.append(self.bot_act[b])
+                due.append(self.answer_until if self._waiting(True) else now_ns)
+            else:  # COUNT, DARK, CALL, WRONG
+                due.append(self.until)
+        due = [t for t in due if t is not None]
+        return min(due) if due else None
 
     def _unblink(self, now):
         # a locked-out or false-start ring blinks red, then stays dim red

@@ -44,7 +44,8 @@ def plain(v, depth=0):
     if isinstance(v, (bytes, bytearray)):
         return v.hex()
     if depth < 4 and hasattr(v, "__dict__") and type(v).__module__.split(".")[0] in ("games", "referee"):
-        return [type(v).__name__] + [(k, plain(x, depth + 1)) for k, x in sorted(vars(v).items()) if k not in _SKIP and k not in _LOOKED]
+        keep = [(k, x) for k, x in sorted(vars(v).items()) if k not in _SKIP and k not in _LOOKED]
+        return [type(v).__name__] + [(k, plain(x, depth + 1)) for k, x in keep]
     return type(v).__name__
 
 
@@ -133,3 +134,34 @@ def test_a_pass_runs_only_when_something_can_happen():
 def test_a_bad_mode_is_refused():
     with pytest.raises(ValueError, match="events"):
         SimTable(mode="fast")
+
+
+def test_gestures_name_their_next_threshold():
+    from referee.core import MS
+    from referee.gestures import HOLD_MS, TAP_GAP_MS, Gestures
+
+    g = Gestures(4)
+    assert g.next_at(0) is None  # nothing pending
+    g.edge(2, 100 * MS, True)
+    assert g.next_at(100 * MS) == (100 + HOLD_MS) * MS  # a hold, if it stays down
+    g.edge(2, 160 * MS, False)
+    assert g.next_at(160 * MS) == (160 + TAP_GAP_MS) * MS  # the tap, once the gap has passed
+    assert g.update((160 + TAP_GAP_MS) * MS)
+    assert g.next_at((160 + TAP_GAP_MS) * MS) is None
+
+
+def test_a_race_names_when_its_verdict_can_change():
+    from referee.arbiter import Race
+    from referee.core import MS
+
+    r = Race(2, glitch_ns=MS)
+    assert r.next_at() == 0  # before the first settle: at once
+    r.arm(0)
+    r.reveal(1000 * MS)
+    r.settle(1100 * MS)
+    assert r.next_at() is None  # nobody pressed: time changes nothing
+    r.press(1, 1200 * MS)
+    r.settle(1200 * MS)
+    assert r.pending() == [1] and r.next_at() == 1201 * MS  # down glitch_ns: a valid press
+    r.settle(1201 * MS)
+    assert r.winners() == [1]

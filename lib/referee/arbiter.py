@@ -176,7 +176,7 @@ class Race:
                 self._dirty = True
             self._known = now_ns
 
-    def settles_at(self):
+    def next_at(self):
         """The least settle time after the latest ``settle`` at which a verdict can
         change (an edge's time, a press down ``glitch_ns``, a gap closing a bounce,
         the reveal, a tie window's end): a game's ``next_at`` (the simulator skips the

@@ -21,15 +21,6 @@ from referee.gestures import HOLD, TAP
 from referee.rng import Rng
 
 
-def earliest(a, b):
-    """The earlier of two times (ns) where None is "never": for ``next_at``."""
-    if a is None:
-        return b
-    if b is None or a < b:
-        return a
-    return b
-
-
 class Option:
     """A launcher option: ``choices`` are values, ``names`` how they read on screen."""
 
