@@ -258,7 +258,8 @@ def _value(s):
     return s
 
 
-def _bar(done, total, t0, out=sys.stderr):
+def _bar(done, total, t0, out=None):
+    out = out or sys.stderr
     w = 30
     k = w * done // total
     el = time.time() - t0
