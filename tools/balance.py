@@ -228,7 +228,9 @@ def charts(results, fig, players, title, folder):
              "%s: wins by bot level (%d matches)" % (title, n))
     f, (a, b) = plt.subplots(1, 2, figsize=(8, 3.4), dpi=100)
     done = [r for r in results if r["over"]]
-    a.hist([r["turns"] for r in done], bins=30, color="#4a7fb5")
+    turns = [r["turns"] for r in done] or [0]
+    step = max(1, (max(turns) - min(turns)) // 40 + 1)  # whole turns a bar: no empty stripes
+    a.hist(turns, bins=range(min(turns), max(turns) + step + 1, step), color="#4a7fb5")
     a.set_xlabel("turns (save points)")
     a.set_ylabel("matches")
     b.hist([r["minutes"] for r in done], bins=30, color="#6a9f58")
