@@ -167,6 +167,20 @@ class Game(TurnGame):
         elif phase == BOT:
             self.bot_tick(now_ns)  # a bot's step begins with the phase (bot_decide)
 
+    def next_at(self, now_ns):
+        # a flash's end; a table of bots' set-up read; the next tumble frame or the
+        # roll's end; a bot's step
+        due = [self.flash_at + FLASH_MS * MS] if self.flash else []
+        phase = self.phase
+        if phase == SETUP:
+            if len(self.bots) >= R.PLAYERS:
+                due.append(self.phase_at + SETUP_MS * MS)
+        elif phase == ROLL:
+            due.append(self.phase_at + min(self.roll_ns, (self._frame + 1) * FRAME_MS * MS))
+        elif phase == BOT:
+            due.append(self.bot_next_at(now_ns))
+        return min(due) if due else None
+
     def resumed(self, now_ns, paused_ns):
         # the pause menu closed: timers go on where they stopped
         super().resumed(now_ns, paused_ns)

@@ -275,6 +275,34 @@ class Game(BaseGame):
                 self._void("everyone is out of this card", now)
         self._draw(now)
 
+    def next_at(self, now_ns):
+        # dice to draw; a ring flash's end; a claim's hold; a bot's next look; the break's
+        # or the deal's end; a time at which the race's verdict can change
+        ph = self.phase
+        if ph == _OVER:
+            return None
+        if self.dirty:
+            return now_ns
+        due = []
+        play = ph == _PLAY and self.reveal_at is not None
+        for p in range(1, self.players + 1):
+            if self.flash[p]:
+                due.append(self.flash[p])
+            if self.brains is not None and p in self.brains:
+                if self.hold_at[p] >= 0:
+                    due.append(self.hold_at[p] + _CLAIM_NS)
+                elif play:
+                    due.append(self.tap_at[p])
+            elif self.keys.on(p) and not self.used & (1 << p):
+                due.append(self.keys.at[p] + _CLAIM_NS)
+        if ph == _BREAK or ph == _DEAL:
+            due.append(self.until)
+        elif self.reveal_at is not None:
+            s = self.race.next_at()
+            if s is not None:
+                due.append(s + _CLAIM_NS)  # settled _CLAIM_NS behind the clock
+        return min(due) if due else None
+
     def _seat_tick(self, p, now):
         # a seat's ring flash ends; its bot looks at its dice; a press held long enough claims
         f = self.flash[p]

@@ -21,7 +21,7 @@ from games.wurfelblitz_rules import (  # noqa: F401  (the registry's and the lau
     score,  # noqa: F401  (pinned API: games.wurfelblitz.score)
 )
 from games.wurfelblitz_screen import View, said
-from referee import palette, rings, sound
+from referee import palette, rings, screen, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
 from referee.game import BaseGame
@@ -320,6 +320,39 @@ class Game(BaseGame):
                 self._reopen(now)
         else:  # CONFIRM, ENTRY
             self._answers_due(now)
+
+    def next_at(self, now_ns):
+        # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
+        # limit; the phase's end; the time bar's next step; a time at which the race's
+        # verdict can change
+        due = list(self.blinking.values())
+        phase = self.phase
+        if phase == WAIT:
+            if self.flash_until:
+                due.append(self.flash_until)
+            if self.is_bot(self.roller):
+                due.append(self.until)
+        elif self._in_round():
+            due += list(self.bot_press.values())
+            due.append(self.race.next_at())
+            due.append(self.deadline)
+            if phase == OPEN:
+                w = self.view.tbar_w
+                if self.reveal_at is not None and w > 0:
+                    # the time bar (the view's: WIDTH * left // limit pixels) loses a
+                    # pixel at the first time T with WIDTH * (deadline - T) < w * limit
+                    due.append(self.deadline - (w * self.limit_ns + screen.WIDTH - 1) // screen.WIDTH + 1)
+                if self.closed_at is not None:
+                    due.append(self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
+            elif phase == CONFIRM or phase == ENTRY:
+                for b in self.bot_act:
+                    if self.verdict.get(b) is None:
+                        due.append(self.bot_act[b])
+                due.append(self.answer_until if self._waiting(True) else now_ns)
+            else:  # COUNT, DARK, CALL, WRONG
+                due.append(self.until)
+        due = [t for t in due if t is not None]
+        return min(due) if due else None
 
     def _unblink(self, now):
         # a locked-out or false-start ring blinks red, then stays dim red

@@ -427,6 +427,12 @@ class Game(TurnGame):
         elif self.bot_seat():
             self.bot_tick(now_ns)
 
+    def next_at(self, now_ns):
+        # the throw-off's next round, or a bot's step
+        if self.phase == START:
+            return self._at + self.round_ns
+        return self.bot_next_at(now_ns) if self.bot_seat() else None
+
     def resumed(self, now_ns, paused_ns):
         super().resumed(now_ns, paused_ns)
         self._at += paused_ns  # a throw-off round goes on where it stopped

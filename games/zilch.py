@@ -477,6 +477,15 @@ class Game(TurnGame):
         elif self.bot_seat():  # a bot's step begins with the phase (the menu is up)
             self.bot_tick(now_ns)
 
+    def next_at(self, now_ns):
+        # the next tumble frame or the roll's end; the shown result's end; a bot's step
+        phase = self.phase
+        if phase == ROLL:
+            return self.phase_at + min(self.roll_ns, (self._frame + 1) * FRAME_MS * MS)
+        if phase == END:
+            return self.phase_at + self.show_ns
+        return self.bot_next_at(now_ns) if self.bot_seat() else None
+
     # --- bots (games.zilch_bots decides; referee.turns runs its steps) --------------------
     def bot_show(self, value, now):
         for i, item in enumerate(self.menu.items):

@@ -30,12 +30,14 @@ from referee import screen  # noqa: E402
 from referee.app import App  # noqa: E402
 from referee.box import REVEAL, Box  # noqa: E402
 from referee.core import MS  # noqa: E402
-from referee.rings import PER_RING  # noqa: E402
+from referee.rings import PER_RING, Rings  # noqa: E402
 from referee.rng import Rng  # noqa: E402
 from referee.settings import Settings  # noqa: E402
 
 STATIONS = 7
 LOOP_MS = 2  # the simulated main loop runs every 2 ms of virtual time
+EVENTS = "events"  # a pass only when something can happen (the default: tests, tools)
+STEPS = "steps"  # a pass every LOOP_MS, as the box's loop (the equivalence test's reference)
 KEY_MIN_MS = 40  # a window key press lasts at least this long
 
 
@@ -55,6 +57,30 @@ class SimPixels(adafruit_pixelbuf.PixelBuf):
         """(r, g, b) sent for pixel ``index`` (after the brightness cap)."""
         g, r, b = self.last[3 * index:3 * index + 3]
         return (r, g, b)
+
+
+class SimRings(Rings):
+    """The rings. With ``SimTable``'s ``STEPS`` mode the app draws them at every loop
+    pass, as on the box; with ``EVENTS`` they are drawn when they are looked at
+    (``sample``: ``SimTable.ring``, ``save_png``, the window's view): a ring is drawn
+    from its mode and the time alone, so the strip then holds what the box's would."""
+
+    def __init__(self, table, pixels, stations):
+        super().__init__(pixels, stations)
+        self.table = table
+
+    def update(self, now_ns):
+        if self.table.mode == EVENTS:
+            return False  # drawn when sampled
+        return super().update(now_ns)
+
+    def sample(self):
+        """Draw the rings at the table's time (nothing to write if a pass drew them then)."""
+        return super().update(self.table.now)
+
+    def colors(self, player):
+        self.sample()
+        return super().colors(player)
 
 
 class SimTones:
@@ -78,6 +104,7 @@ class SimBox(Box):
         pixels = SimPixels(stations * PER_RING, brightness=brightness / 100)
         super().__init__(stations, pixels, SimTones(table), store=bytearray(b"\xff" * 4096) if store is None else store)
         self.tones = self.tone_driver = self.sound.driver
+        self.rings = SimRings(table, pixels, stations)
         self.root = None
         self.logs = []
 
@@ -111,8 +138,13 @@ class SimBox(Box):
 class SimTable:
     """A simulated box with ``players`` people seated (the box has 7 stations)."""
 
-    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS, store=None, notes=()):
-        """``settings``: dict of REFEREE_* values as in settings.toml; ``players``
+    def __init__(self, players=4, seed=1, settings=None, catch_errors=False, loop_ms=LOOP_MS, store=None, notes=(),
+                 mode=EVENTS):
+        """``mode``: ``EVENTS`` (default) runs only the loop passes at which something can
+        happen: a press or release, a gesture's threshold, a game's or bot's timer, a
+        note; the passes between would change nothing and are skipped (the passes run are
+        still on the ``loop_ms`` grid, so a match ends exactly as with ``STEPS``, a pass
+        every ``loop_ms`` as on the box). ``settings``: dict of REFEREE_* values as in settings.toml; ``players``
         None takes REFEREE_PLAYERS as checked (the window and the demo). ``notes``:
         messages about the settings file itself, shown with the settings' own.
         ``store``: the box's non-volatile bytes (default: 4096 bytes of 0xFF,
@@ -121,6 +153,10 @@ class SimTable:
         self.rng = Rng(seed)
         self.now = 0
         self.loop_ns = loop_ms * MS
+        if mode not in (EVENTS, STEPS):
+            raise ValueError("mode is " + repr(EVENTS) + " or " + repr(STEPS) + ", not " + repr(mode))
+        self.mode = mode
+        self.passes = 0  # loop passes run
         self._pending = []  # heap of (t_ns, seq, player, pressed)
         self._seq = 0
         self._captured = []
@@ -221,13 +257,36 @@ class SimTable:
     def advance(self, ms):
         """Run the box for ``ms`` of virtual time."""
         end = self.now + int(ms * MS)
+        loop = self.loop_ns
+        events = self.mode == EVENTS
+        pending = self._pending
         while self.now < end:
-            self.now = min(self.now + self.loop_ns, end)
-            pending = self._pending
+            if events:
+                due = self._due()
+                if due is None or due > end:
+                    self.now = end  # nothing can happen before the end: no pass
+                    break
+                # the first pass of the loop_ns grid (from here) at or after ``due``
+                k = (due - self.now + loop - 1) // loop
+                self.now = min(self.now + max(1, k) * loop, end)
+            else:
+                self.now = min(self.now + loop, end)
             while pending and pending[0][0] <= self.now:
                 t, _, player, pressed = heapq.heappop(pending)
                 self._captured.append((player, t, pressed))
             self.app.step()
+            self.passes += 1
+
+    def _due(self):
+        # the earliest time a pass can change anything (ns): an edge captured or still
+        # to come, lost capture words, or what the app and the game wait for
+        now = self.now
+        if self._captured or self.box.lost:
+            return now
+        t = self.app.next_at(now)
+        if self._pending and (t is None or self._pending[0][0] < t):
+            t = self._pending[0][0]
+        return t
 
     def advance_until(self, cond, max_ms=20000, step_ms=None):
         """Advance loop pass by loop pass until ``cond()`` holds (True) or
@@ -267,6 +326,7 @@ class SimTable:
 
     def ring(self, player):
         """[(r, g, b), ...] of station ``player``'s ring as transmitted."""
+        self.box.rings.sample()
         px = self.box.pixels
         base = (player - 1) * PER_RING
         return [px.transmitted(base + i) for i in range(PER_RING)]
@@ -278,6 +338,7 @@ class SimTable:
         from pc import display as pc_display
         from pc import view as pc_view
 
+        self.box.rings.sample()
         surf = pc_display.render(self.box.root, self.box.backlight)
         if rings:
             surf = pc_view.compose(surf, self, scale=1)

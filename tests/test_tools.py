@@ -32,21 +32,26 @@ def _tool(name):
 
 def test_bench_matches_takes_each_figure_s_own_median_and_fits_every_title():
     b = _tool("bench_matches")
-    runs = [(0.5, 100.0, True, 1000), (0.1, 300.0, True, 900), (0.3, 200.0, False, 400)]  # cpu, virtual, over, loops
-    cpu, virt, rate, done, n = b.summary(runs)
-    # the median cpu is seed 3's, the median virtual time seed 1's: each column its own
-    assert (cpu, virt, done, n) == (0.3, 200.0, 2, 3)
-    assert rate == sorted([1000 / 0.5, 900 / 0.1, 400 / 0.3])[1]
+    # (events, steps) per seed, each (cpu, virtual, over, passes)
+    pairs = [((0.05, 100.0, True, 300), (0.5, 100.0, True, 50000)),
+             ((0.01, 300.0, True, 900), (0.4, 300.0, True, 150000)),
+             ((0.03, 200.0, True, 600), (0.3, 200.0, False, 100000))]
+    ecpu, scpu, ratio, epass, spass, virt, done, n = b.summary(pairs)
+    # the median events cpu is seed 3's, the median steps cpu seed 2's: each column its own
+    assert (ecpu, scpu, epass, spass, virt, done, n) == (0.03, 0.4, 600, 100000, 200.0, 2, 3)
+    assert ratio == sorted([0.5 / 0.05, 0.4 / 0.01, 0.3 / 0.03])[1]  # each seed's own ratio, then the median
     assert b.median([4, 1, 3, 2]) == 2.5
     titles = ["Reaction test", "Flyer (Essen 2006)"]
     w = b.width(titles)
     head = b.head(w)
     for title in titles:
-        line = b.line(w, title, (0.051, 23.2, 227262.0, 5, 5))
+        line = b.line(w, title, (0.004, 0.051, 12.75, 61, 19300, 23.2, 5, 5))
         # every column ends where its heading ends
-        assert line.index("0.051") + 5 == head.index("cpu s") + 5
+        assert line.index("0.004") + 5 == head.index("events cpu s") + 12
+        assert line.index("0.051") + 5 == head.index("steps cpu s") + 11
+        assert line.index("13x") + 3 == head.index("ratio") + 5
+        assert line.index("19300") + 5 == head.index("steps passes") + 12
         assert line.index("23.2") + 4 == head.index("virtual s") + 9
-        assert line.index("227262") + 6 == head.index("loops/cpu s") + 11
 
 
 def test_bench_memory_check_measures_the_commit_its_figures_are_for(tmp_path):

@@ -1,6 +1,6 @@
 """Fuzz the box: random press streams against every game and menu on the simulated box.
 
-    python tools/fuzz.py --streams N --seed S [--game NAME] [--steps K] [--no-shrink]
+    python tools/fuzz.py --streams N --seed S [--game NAME] [--steps K] [--no-shrink] [--mode both]
 
 A *stream* is a list of events played on a fresh ``SimTable`` (``catch_errors=False``):
 the launcher is navigated by presses to start the game (players, random bot seats and
@@ -21,6 +21,10 @@ After every event:
   judged press (``race.press_ns``) is a press edge that station really made (the
   table's ``press_log``) at or after the reveal. Checked before every
   ``race.reset()`` too, so a round cannot slip by between two events.
+
+The tables run ``SimTable``'s ``events`` mode (a loop pass only when something can
+happen); ``--mode steps`` runs a pass every 2 ms as the box does, ``--mode both`` plays
+the same streams in each and prints streams per CPU second side by side.
 
 A failing stream is shrunk (delta debugging over its events: the smallest list that
 still fails the same way) and saved as ``tests/regressions/<game>-<hash>.json``,
@@ -48,7 +52,7 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import games  # noqa: E402
-from pc.sim import STATIONS, SimTable  # noqa: E402
+from pc.sim import EVENTS, STATIONS, STEPS, SimTable  # noqa: E402
 from referee.app import ERROR, GAME, LAUNCHER  # noqa: E402
 
 NOTICE = getattr(sys.modules["referee.app"], "NOTICE", "notice")
@@ -58,6 +62,7 @@ from referee.store import Store  # noqa: E402
 
 REGRESSIONS = os.path.join(ROOT, "tests", "regressions")
 MENUS = "menus"  # the pseudo-game: the launcher alone
+MODE = [EVENTS]  # the tables' SimTable mode (main's --mode sets it)
 LOOP_MS = 2  # the simulated loop period (SimTable's default): edges keep their exact ns
 # A stream's loop period, drawn per stream: the box's loop is not regular (a full
 # display refresh is ~50 ms of SPI at 24 MHz); edges keep their exact times whatever it is.
@@ -157,7 +162,8 @@ class Run:
         self.seed = seed
         self.settings = settings
         self.check_saves = check_saves
-        self.t = SimTable(players=players, seed=seed, settings=settings, catch_errors=False, loop_ms=loop_ms)
+        self.t = SimTable(players=players, seed=seed, settings=settings, catch_errors=False, loop_ms=loop_ms,
+                          mode=MODE[0])
         self.presses = set()  # (station, t_ns) of every press edge scripted so far
         self._logged = 0
         self._nvm = bytes(self.t.box.store)
@@ -253,7 +259,7 @@ class Run:
             return
         self.saves_checked += 1
         fresh = SimTable(players=self.players, seed=self.seed + 1, settings=self.settings, catch_errors=False,
-                         store=bytearray(nvm))
+                         store=bytearray(nvm), mode=MODE[0])
         g = fresh.app.resume()
         if g is None or fresh.app.mode != GAME:
             raise Failure("save does not restore", "%s: %s" % (rec.get("game"), fresh.box.logs[-1:]))
@@ -499,6 +505,7 @@ def fuzz(name, streams, seed, steps, shrink_s=120, save=True, out=None, folder=R
     maker = Maker(name, rng, steps)
     fig = {"game": name, "streams": 0, "steps": 0, "failures": 0, "saves": 0, "races": 0, "found": []}
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for i in range(streams):
         case, run, err = maker.make(seed * 1000003 + i)
         fig["streams"] += 1
@@ -519,6 +526,7 @@ def fuzz(name, streams, seed, steps, shrink_s=120, save=True, out=None, folder=R
                     out("    shrunk %d -> %d events: %s" % (len(case["events"]), len(small["events"]), path))
             fig["found"].append((sig, path))
     fig["seconds"] = time.perf_counter() - t0
+    fig["cpu"] = time.process_time() - c0
     fig["virtual_s"] = None
     return fig
 
@@ -546,6 +554,24 @@ def _parallel(name, args):
     return fig
 
 
+def _both(args):
+    """The same streams with 2 ms stepping, then event-driven: streams per CPU second."""
+    names = args.game or (games.names() + [MENUS])
+    print("%-15s %8s %14s %15s %6s" % ("game", "streams", "steps str/cpu s", "events str/cpu s", "ratio"))
+    bad = 0
+    for name in names:
+        rates = []
+        for mode in (STEPS, EVENTS):
+            MODE[0] = mode
+            fig = fuzz(name, args.streams, args.seed, args.steps, save=False)
+            bad += fig["failures"]
+            rates.append(fig["streams"] / fig["cpu"] if fig["cpu"] else 0)
+        MODE[0] = EVENTS
+        print("%-15s %8d %14.1f %15.1f %5.1fx" % (name, args.streams, rates[0], rates[1],
+                                                  rates[1] / rates[0] if rates[0] else 0), flush=True)
+    return 1 if bad else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--streams", type=int, default=200, help="streams per game")
@@ -555,7 +581,12 @@ def main(argv=None):
     ap.add_argument("--no-shrink", action="store_true", help="report failures without shrinking or saving them")
     ap.add_argument("--markdown", action="store_true", help="print the table as markdown")
     ap.add_argument("--jobs", type=int, default=1, help="processes per game (job j plays seed S*100+j)")
+    ap.add_argument("--mode", choices=(EVENTS, STEPS, "both"), default=EVENTS,
+                    help="the simulator's loop: events (default), steps (every 2 ms), both side by side")
     args = ap.parse_args(argv)
+    if args.mode == "both":
+        return _both(args)
+    MODE[0] = args.mode
     names = args.game or (games.names() + [MENUS])
     rows = []
     bad = 0

@@ -176,6 +176,28 @@ class Race:
                 self._dirty = True
             self._known = now_ns
 
+    def next_at(self):
+        """The least settle time after the latest ``settle`` at which a verdict can
+        change (an edge's time, a press down ``glitch_ns``, a gap closing a bounce,
+        the reveal, a tie window's end): a game's ``next_at`` (the simulator skips the
+        passes before it). 0 before the first ``settle``; None if no time changes any."""
+        k = self._known
+        if k is None:
+            return 0
+        out = None
+        r = self._reveal
+        if r is not None and r > k:
+            out = r
+        g = self.glitch_ns
+        w = self.tie_window_ns
+        for p in range(1, self.players + 1):
+            for code in self._edges[p]:
+                t = code >> 1
+                for v in (t, t + g, t + w):
+                    if v > k and (out is None or v < out):
+                        out = v
+        return out
+
     def lock_out(self, player):
         """Remove player from contention; the race re-opens for the rest."""
         self._seat(player)

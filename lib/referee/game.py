@@ -157,6 +157,13 @@ class BaseGame:
     def tick(self, now_ns):
         """Called every loop with the current time: timers, bots, animations."""
 
+    def next_at(self, now_ns):
+        """The earliest time (ns) ``tick`` can change anything if no edge or gesture comes
+        first: a timer, a bot's move, an animation frame; None: nothing until a press.
+        The simulator runs no loop pass before it (it skips idle time); the box's loop
+        does not ask. This default, ``now_ns``, is the next pass: exact for any game."""
+        return now_ns
+
     def resumed(self, now_ns, paused_ns):
         """The pause menu closed after ``paused_ns``: move or restart timers."""
 
