@@ -21,7 +21,7 @@ from games.wurfelblitz_rules import (  # noqa: F401  (the registry's and the lau
     score,  # noqa: F401  (pinned API: games.wurfelblitz.score)
 )
 from games.wurfelblitz_screen import View, said
-from referee import palette, rings, screen, sound
+from referee import palette, rings, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
 from referee.game import BaseGame
@@ -46,11 +46,9 @@ _WRONG_NS = const(1800000000)  # 1800 ms: "wrong" shown before the race re-opens
 _ANSWER_NS = const(20000000000)  # 20000 ms: an answerer who never answers is out (no penalty)
 _RIGHT_WAIT_NS = const(5000000000)  # 5000 ms: once a tied answerer is right, the others get this long
 _FLASH_NS = const(2000000000)  # 2000 ms: the round winner's ring flashes
-_BLINK_NS = const(2000000000)  # 2000 ms: a locked-out / false-start ring blinks red, then stays dim red
 _BOT_ROLL_NS = const(2500000000)  # 2500 ms: a bot roller gives the table time to read the result
 _HOLD_NS = HOLD_MS * MS
 _CLOSE_SETTLE_NS = const(5000000)  # 5 ms: after the race closes, presses before it settle this long
-_OUT_RED = palette.scale(palette.BAD, 60)
 
 
 class Game(BaseGame):
@@ -97,7 +95,6 @@ class Game(BaseGame):
         self.keys = Presses(players + 1)  # each human station's presses
         self.fed_down = [False] * (players + 1)  # the last edge given to the race was a press
         self.summary = []  # what happened in the last round: parts of text, each kept whole
-        self.blinking = {}  # player -> end of the red blink
         self._round_reset()
         self.view = View(self.root, self.box.rings, players, self.whites, self.setup, o["colour_cues"])
         self._draw_discs()
@@ -147,11 +144,6 @@ class Game(BaseGame):
     def _headline(self):
         self.view.headline(self.round, self.rebound, self.race, self.box.precision_ns)
 
-    # -------------------------------------------------------------------- rings
-    def _ring_out(self, p, now):
-        self.box.rings.set(p, rings.BLINK, palette.BAD, now_ns=now)
-        self.blinking[p] = now + _BLINK_NS
-
     # --------------------------------------------------------------------- flow
     def start(self, now_ns):
         if self.setup:
@@ -176,25 +168,22 @@ class Game(BaseGame):
         if now >= self.flash_until:
             self.view.rings_wait(self.roller, self.discs, now)
 
-    def _new_throw(self):
-        # from the match's one generator, which goes on: a round replayed after a void
-        # (pause, lost capture) and a match resumed after a power cut (the app reseeds
-        # it) throw dice nobody has seen (the rulings)
-        self.throw = rules.roll(self.rng, self.whites)
-        self.answer = rules.score(self.throw, self.teaser)
-
     def _roll(self, now):
         """The roller started the round: countdown, race armed."""
         self.round += 1
         self._saved = self.state()
         self._round_reset()
-        self.blinking = {}
+        self.view.blinking = {}
         self.race.reset()
         self.race.arm(now)
         # a button down already is not given to the race: still down at the reveal it
         # is stuck (flagged, see edge); once let go, a fresh press is a press like any
         self.fed_down = [False] * (self.players + 1)
-        self._new_throw()
+        # from the match's one generator, which goes on: a round replayed after a void
+        # (pause, lost capture) and a match resumed after a power cut (the app reseeds
+        # it) throw dice nobody has seen (the rulings)
+        self.throw = rules.roll(self.rng, self.whites)
+        self.answer = rules.score(self.throw, self.teaser)
         self.go(COUNT, now)
         self.until = now
         self.step = 0
@@ -292,7 +281,7 @@ class Game(BaseGame):
     def tick(self, now_ns):
         now = now_ns
         phase = self.phase
-        self._unblink(now)
+        self.view.unblink(now, self._in_round())
         if phase == WAIT:
             if self.flash_until and now >= self.flash_until:
                 self.flash_until = 0
@@ -325,7 +314,7 @@ class Game(BaseGame):
         # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
         # limit; the phase's end; the time bar's next step; a time at which the race's
         # verdict can change
-        due = list(self.blinking.values())
+        due = list(self.view.blinking.values())
         phase = self.phase
         if phase == WAIT:
             if self.flash_until:
@@ -337,11 +326,8 @@ class Game(BaseGame):
             due.append(self.race.next_at())
             due.append(self.deadline)
             if phase == OPEN:
-                w = self.view.tbar_w
-                if self.reveal_at is not None and w > 0:
-                    # the time bar (the view's: WIDTH * left // limit pixels) loses a
-                    # pixel at the first time T with WIDTH * (deadline - T) < w * limit
-                    due.append(self.deadline - (w * self.limit_ns + screen.WIDTH - 1) // screen.WIDTH + 1)
+                if self.reveal_at is not None:
+                    due.append(self.view.bar_next(self.deadline, self.limit_ns))
                 if self.closed_at is not None:
                     due.append(self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
             elif phase == CONFIRM or phase == ENTRY:
@@ -353,14 +339,6 @@ class Game(BaseGame):
                 due.append(self.until)
         due = [t for t in due if t is not None]
         return min(due) if due else None
-
-    def _unblink(self, now):
-        # a locked-out or false-start ring blinks red, then stays dim red
-        for p in sorted(self.blinking):
-            if now >= self.blinking[p]:
-                del self.blinking[p]
-                if self._in_round():
-                    self.box.rings.set(p, rings.SOLID, _OUT_RED, now_ns=now)
 
     def _bots_buzz(self, now):
         for b in sorted(self.bot_press):  # seat order: MicroPython dicts are unordered
@@ -380,9 +358,7 @@ class Game(BaseGame):
             self.go(OPEN, now)
             self.box.reveal(True)
             self.box.sound.play(sound.GO, now)
-            for p in range(1, self.players + 1):
-                if p not in self.flagged:
-                    self.view.ring_rest(p, self.discs[p], now)
+            self.view.rings_rest(self.discs, self.flagged, now)
 
     def _answers_due(self, now):
         # CONFIRM, ENTRY: the bots answer; once all have, or time is up, the round is judged
@@ -413,7 +389,7 @@ class Game(BaseGame):
                     self.stuck.append(p)
                     self.box.rings.set(p, rings.SOLID, palette.WARN, now_ns=now)
                 else:
-                    self._ring_out(p, now)
+                    self.view.ring_out(p, now)
                     self.box.sound.play(sound.FALSE_START, now)
         if new:
             self._show_notes()
@@ -498,7 +474,7 @@ class Game(BaseGame):
                 right.append(p)
                 continue
             self.race.lock_out(p)
-            self._ring_out(p, now)
+            self.view.ring_out(p, now)
             said = self.said.get(p)
             who = seat(p)
             if v is not False:
@@ -549,10 +525,7 @@ class Game(BaseGame):
             self.view.wrong(self.results, False)
         else:
             self._show_answer(("earlier callers may answer",), palette.TEXT)
-        locked = self.race.locked()
-        for p in range(1, self.players + 1):
-            if p not in locked and p not in self.flagged:
-                self.view.ring_rest(p, self.discs[p], now)
+        self.view.rings_rest(self.discs, self.race.locked() + self.flagged, now)
         self._open(now)
 
     def resumed(self, now_ns, paused_ns):
@@ -573,7 +546,7 @@ class Game(BaseGame):
         # a pause or lost capture data voids the round: back to the discs it began
         # with (saved when it began), the same roller rolls again
         self.race.lost_data(why)
-        self.blinking = {}
+        self.view.blinking = {}
         self.flash_until = 0
         self.box.sound.play(sound.ERROR, now_ns)
         self.summary = [why + ": void"]
@@ -588,11 +561,9 @@ class Game(BaseGame):
         self.box.sound.play(sound.WIN, now)
         self.view.over(champions, self.ranked(self._disc_key), self.discs)
         self._draw_discs()
-        for p in range(1, self.players + 1):
-            if p in champions:
-                self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
-            else:
-                self.view.ring_rest(p, self.discs[p], now)
+        self.view.rings_rest(self.discs, champions, now)
+        for p in champions:
+            self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now)
 
     def _disc_key(self, p):
         d = self.discs[p]
@@ -617,24 +588,11 @@ class Game(BaseGame):
     def restore(self, state, now_ns=0):
         # Continue a match from ``state()`` (between rounds); ``summary``, the line
         # about the last round, is kept.
-        n = self.players
-        if len(state["discs"]) != n:
-            raise ValueError("saved match is for " + str(len(state["discs"])) + " players")
-        if not 1 <= state["roller"] <= n:
-            raise ValueError("saved roller is not a seat")
-        self.discs = [None]
-        for d in state["discs"]:
-            self.discs.append(rules.Discs.from_dict(d))
-        self.supply = rules.Supply.from_dict(state["supply"])
-        self.round = state["round"]
-        self.roller = state["roller"]
+        self.discs, self.supply, self.round, self.roller = rules.read_state(state, self.players)
         self.throw = self.answer = None
         self._round_reset()
         self.view.setup(None)
-        champions = []
-        for p in range(1, n + 1):
-            if rules.won(self.discs[p]):
-                champions.append(p)
+        champions = [p for p in range(1, self.players + 1) if rules.won(self.discs[p])]
         if champions:
             self._finish_match(now_ns, champions)
         else:

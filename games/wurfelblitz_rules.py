@@ -277,6 +277,19 @@ def start_discs(options, players):
     return out
 
 
+def read_state(state, players):
+    """(discs, supply, round, roller) of a game's ``state()`` for ``players`` seats;
+    ValueError if it is not one."""
+    if len(state["discs"]) != players:
+        raise ValueError("saved match is for " + str(len(state["discs"])) + " players")
+    if not 1 <= state["roller"] <= players:
+        raise ValueError("saved roller is not a seat")
+    discs = [None]
+    for d in state["discs"]:
+        discs.append(Discs.from_dict(d))
+    return discs, Supply.from_dict(state["supply"]), state["round"], state["roller"]
+
+
 def first_of(times, players, rng):
     """The player of ``players`` whose press time (``times``, in the same order; None:
     none) is earliest; an exact tie drawn by lot with ``rng``."""

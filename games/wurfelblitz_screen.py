@@ -29,6 +29,8 @@ _SKIPPED = const(0x404040)  # outline of a die that does not count, once the ans
 _MID_Y = const(78)  # the countdown digit's centre
 _WIN_Y = const(62)  # the winner's centre on the match-over screen
 _STAND_Y = const(96)
+_BLINK_NS = const(2000000000)  # 2000 ms: a locked-out / false-start ring blinks red, then stays dim red
+_OUT_RED = palette.scale(palette.BAD, 60)
 _WHITE_PX = const(0xA0A0A0)  # a white disc on the ring: plainly lit under the brightness cap, no hue
 LINE_CHARS = const(26)  # an info line at scale 2: (320 - 8) // 12
 _TEXT_W = const(312)
@@ -81,6 +83,7 @@ def _set(label, text, color=None, scale=None):
 class View:
     def __init__(self, root, ring_set, players, whites, setup=False, cues=False):
         self.rings = ring_set  # the box's rings: each seat's discs show on its ring too
+        self.blinking = {}  # seat -> end of its ring's red blink
         W = screen.WIDTH
         self.players = players
         self.cues = cues  # REFEREE_COLOUR_CUES: letters on the dice, seat numbers in the strip
@@ -164,6 +167,12 @@ class View:
             screen.set_shown(self.tbar, width > 0)
             if width > 0:
                 self.tbar.width = width
+
+    def bar_next(self, deadline, total):
+        """When the time bar next loses a pixel (None: it is empty): the first time T
+        with WIDTH * (deadline - T) < width * total (``bar`` draws WIDTH * left // total)."""
+        w = self.tbar_w
+        return deadline - (w * total + screen.WIDTH - 1) // screen.WIDTH + 1 if w > 0 else None
 
     def show_big(self, text, color=palette.TEXT):
         _set(self.big, text, color)
@@ -289,6 +298,20 @@ class View:
         self.show_big("X" if now else "", palette.BAD)
         self.info(parts, palette.BAD, rest=("race open for the others",) if now else ())
 
+    def ring_out(self, p, now):
+        """Seat ``p`` is out of the round (a false start, a wrong answer): its ring
+        blinks red for _BLINK_NS, then stays dim red (``unblink``)."""
+        self.rings.set(p, rings.BLINK, palette.BAD, now_ns=now)
+        self.blinking[p] = now + _BLINK_NS
+
+    def unblink(self, now, in_round):
+        """Rings whose red blink is over turn dim red (while the round goes on)."""
+        for p in sorted(self.blinking):
+            if now >= self.blinking[p]:
+                del self.blinking[p]
+                if in_round:
+                    self.rings.set(p, rings.SOLID, _OUT_RED, now_ns=now)
+
     def ring_rest(self, p, d, now):
         """Seat ``p``'s discs ``d`` on its ring: 12 pixels, a bright quarter per black
         disc, then one white pixel per white disc (neutral, half as bright), the rest
@@ -296,6 +319,12 @@ class View:
         c = palette.station(p)
         px = [c] * (min(d.black, 3) * 4) + [_WHITE_PX] * d.white + [palette.scale(c, 30)] * rings.PER_RING
         self.rings.set(p, rings.PIXELS, arg=px[:rings.PER_RING], now_ns=now)
+
+    def rings_rest(self, discs, skip, now):
+        """Every seat's ring shows its discs, but those in ``skip``."""
+        for p in range(1, self.players + 1):
+            if p not in skip:
+                self.ring_rest(p, discs[p], now)
 
     def rings_wait(self, roller, discs, now):
         """The roller's ring pulses; the others show their discs."""
