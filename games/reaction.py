@@ -118,7 +118,9 @@ class Game(BaseGame):
         self.title.text = "Round " + str(self.round) + "/" + str(self.rounds) + self._go_on()
         self.big.text = (seat(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
         self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
-        self.head.text = race_text.headline(race, self.box.precision_ns)
+        # "NO WINNER" over "no winner" said it twice: the line says why
+        self.head.text = race_text.headline(race, self.box.precision_ns) if w or race.is_void else (
+            "nobody pressed after GO!")
         for p in range(1, self.players + 1):
             self.lines[p - 1].text = race_text.reaction_line(race, p, self.best[p], self.box.precision_ns,
                                                              self.short)

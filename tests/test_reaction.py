@@ -357,3 +357,12 @@ def test_every_seat_row_is_at_scale_2_inside_the_screen_and_apart(players):
         assert "P1 1 win" in text or "P1 0 wins" in text or "P1 2 wins" in text or "P1 3 wins" in text
     else:
         assert "best " in text
+
+
+def test_a_round_nobody_wins_says_why_not_no_winner_twice():
+    t = SimTable(players=2, seed=3)
+    g = t.start("reaction")
+    assert t.advance_until(lambda: g.phase == reaction.RESULT, 120000)
+    text = t.screen_text()
+    assert "NO WINNER" in text and "nobody pressed after GO!" in text
+    assert "no winner" not in text
