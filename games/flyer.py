@@ -65,7 +65,7 @@ SETUP_MS = const(4000)  # a table of bots reads the set-up this long
 FLASH_MS = const(1500)  # a homebase owner's ring flashes on scoring
 FRAME_MS = const(80)
 MOVE = "move"
-HINT = "tap=next hold=ok"  # beside "P4 to play" at scale 2: 16 characters at most
+HINT = "tap:next hold:ok"  # beside "P4 plays", on its own dark block: 16 characters at most
 
 
 def _mask(colours):
@@ -193,7 +193,7 @@ class Game(TurnGame):
         for p in self._ranked():
             home = st.stacks.get(R.HOMES[p - 1], ())
             n = len(home)
-            what = "" if not n else ": " + (R.names(_mask(home)) if n <= 3 else str(n) + " markers")
+            what = "" if not n else ": " + (R.names(_mask(home), None, 12) if n <= 3 else str(n) + " markers")
             out.append((p, seat(p) + "  " + str(st.scores[p - 1]) + " pts" + what))
         return out
 
@@ -243,9 +243,11 @@ class Game(TurnGame):
         # pay and move (the flow has checked the move: a ValueError here is a bug)
         p = self.player
         points = R.play(self.st, move, p, self.dice, self.covered)
-        # the last move, shown until the next one: "P4: red pur -> home4 +8"
+        # the last move, shown until the next one: "P4: red+purple to home4 +8"
         n = R.count(move)
-        self.last = seat(p) + ": " + (R.names(move[2]) if n <= 2 else str(n) + " markers") + " -> " + move[1]
+        tail = " to " + move[1]
+        room = 26 - 4 - len(tail) - 4  # "P4: ", " +12"
+        self.last = seat(p) + ": " + (R.names(move[2], None, room) if n <= 2 else str(n) + " markers") + tail
         if points:
             self.last += " +" + str(points)
             owner = R.OWNER[move[1]]
@@ -343,7 +345,7 @@ class Game(TurnGame):
             head = m.title + where
         self.view.lines(head, text, True)
         p = self.player
-        self.view.turn(p, seat(p) + " to play", HINT)
+        self.view.turn(p, seat(p) + " plays", HINT)
 
     def _show_move(self, frm, mask, move):
         paying = ()
@@ -391,8 +393,10 @@ class Game(TurnGame):
         w = self.winners
         if len(w) == 1:
             v.turn(w[0], seat(w[0]) + " wins!", "hold: menu")
+            v.winner(seat(w[0]), "wins!", palette.station(w[0]))
         else:
             v.turn(0, "Tie: " + " ".join(seat(p) for p in w), "hold: menu")
+            v.winner("Tie:", " ".join(seat(p) for p in w), palette.TEXT)
         v.lines(how, "  ".join(seat(p) + " " + str(st.scores[p - 1]) for p in self._ranked()))
         self.box.rings.rest(st.players, now)
         for p in w:

@@ -332,27 +332,30 @@ def winners(state):
     return [i + 1 for i in range(state.players) if state.scores[i] == best]
 
 
-def names(mask, stack=None):
-    # short colour names of a group: top first when the stack is given, else COLOURS order
+def names(mask, stack=None, room=26):
+    # the colour names of a group joined by "+" (one move reads as one word:
+    # "yellow+blue"), top first when the stack is given, else COLOURS order; the
+    # short names ("yel+blu") when the full ones are longer than ``room``
     out = []
-    if stack is None:
-        for c in COLOURS:
-            if mask & (1 << _CI[c]):
-                out.append(ABBR[c])
-    else:
-        for i in range(len(stack) - 1, -1, -1):
-            if mask & (1 << _CI[stack[i]]):
-                out.append(ABBR[stack[i]])
-    return " ".join(out)
+    short = []
+    order = COLOURS if stack is None else [stack[i] for i in range(len(stack) - 1, -1, -1)]
+    for c in order:
+        if mask & (1 << _CI[c]):
+            out.append(c)
+            short.append(ABBR[c])
+    full = "+".join(out)
+    return full if len(full) <= room else "+".join(short)
 
 
 def describe(move, player=0):
-    # one line for the screen: "P2: red centre -> red", "P2: 3 markers border -> home2"
+    # one line for the screen (26 characters): "P2: purple+red centre to red",
+    # "P2: 3 markers border to home2"
     frm, to, mask = move
     n = count(move)
-    what = names(mask) if n <= 2 else "%d markers" % n
     head = "P%d: " % player if player else ""
-    return head + what + " " + frm + " -> " + to
+    tail = " " + frm + " to " + to
+    what = names(mask, None, 26 - len(head) - len(tail)) if n <= 2 else "%d markers" % n
+    return head + what + tail
 
 
 # ------------------------------------------------------------ one-button menu levels
@@ -389,14 +392,14 @@ def menu_markers(state, player, dice_left, covered_rule, frm, picked=0):
     groups = _groups(state, player, dice_left, covered_rule, frm)
     if covered_rule or len(groups) <= 7:
         groups.sort(key=popcount)
-        return [("%d: %s" % (popcount(g), names(g, st)), (g, True)) for g in groups]
+        return [("%d: %s" % (popcount(g), names(g, st, 21)), (g, True)) for g in groups]
     items = []
     if picked and picked in groups:
-        items.append(("Move " + names(picked, st), (picked, True)))
+        items.append(("Move " + names(picked, st, 19), (picked, True)))
     for i in range(len(st) - 1, -1, -1):
         b = 1 << _CI[st[i]]
         if not picked & b and (picked | b) in groups:
-            items.append(("+ " + ABBR[st[i]], (picked | b, False)))
+            items.append(("+ " + st[i], (picked | b, False)))
     return items
 
 
@@ -404,7 +407,7 @@ def menu_to(state, player, dice_left, covered_rule, frm, mask):
     items = []
     for m in moves_iter(state, player, dice_left, covered_rule):
         if m[0] == frm and m[2] == mask:
-            items.append(("-> " + m[1], m))
+            items.append(("to " + m[1], m))
     return items
 
 

@@ -29,9 +29,9 @@ GREY = 0x909090  # the centre's pad
 SPENT = 0x383838  # a spent die
 PICK = 0x00FFFF  # rims of the chosen spaces, frames of the paying dice
 HEAD_H = const(24)
-MARK_W = const(22)
+MARK_W = const(24)
 MARK_H = const(5)
-MARK_STEP = const(6)
+MARK_STEP = const(7)  # a 2 px black line between neighbours in a stack
 PAD_W = const(30)
 PAD_H = const(8)
 NUDGE = const(7)  # a marker that would move sticks out this far
@@ -72,7 +72,11 @@ class View:
         add(self.head_bg)
         self.head = screen.text("", 4, 0, 2, cols=17)
         add(self.head)
-        self.hint = screen.text("", screen.WIDTH - 4, 1, 2, anchor=(1.0, 0.0), cols=16)
+        # the one-button hint on its own dark block, apart from "P4 plays"
+        self.hint_bg = screen.rect(0, 0, 8, HEAD_H, palette.BG)
+        screen.set_shown(self.hint_bg, False)
+        add(self.hint_bg)
+        self.hint = screen.text("", screen.WIDTH - 4, 1, 2, palette.WARN, anchor=(1.0, 0.0), cols=17)
         add(self.hint)
         # the board: rims under pads, pads, homes, then the markers on top
         pick = screen.solid(PICK)
@@ -129,6 +133,12 @@ class View:
             t = screen.text("", x + 1, y + 1, 2, screen.ink_for(palette.DICE[c]), (0.5, 0.5), cols=1)
             self.values.append(t)
             add(t)
+        # the winner at the end (scale 3, over the spent dice)
+        mid = DIE_X + DIE // 2 + DIE_STEP
+        self.win_top = screen.text("", mid, DIE_Y, 3, anchor=(0.5, 0.0), cols=5)
+        self.win_bottom = screen.text("", mid, DIE_Y + 40, 3, anchor=(0.5, 0.0), cols=8)
+        add(self.win_top)
+        add(self.win_bottom)
         self.bar = screen.rect(0, LINE2, screen.WIDTH, screen.HEIGHT - LINE2, palette.ACCENT)
         add(self.bar)
         self.line1 = screen.text("", 4, LINE1, 2, palette.WARN, cols=26)
@@ -138,9 +148,26 @@ class View:
 
     # --- what the flow calls --------------------------------------------------------
     def turn(self, player, text, hint=""):
-        screen.set_bar(self.head_bg, palette.station(player) if player else palette.PANEL, (self.head, self.hint))
+        screen.set_bar(self.head_bg, palette.station(player) if player else palette.PANEL, (self.head,))
         self.head.text = text
         self.hint.text = hint
+        if hint:
+            w = len(hint) * 12 + 12
+            self.hint_bg.x = screen.WIDTH - w
+            screen.resize(self.hint_bg, w, HEAD_H)
+        screen.set_shown(self.hint_bg, bool(hint))
+
+    def winner(self, top, bottom, color):
+        # the match's end: the winner large where the dice were (they are done)
+        for i in range(6):
+            screen.set_shown(self.dice[i], False)
+            screen.set_shown(self.frames[i], False)
+        scale = 3 if len(bottom) <= 6 else 2
+        self.win_top.text = top
+        self.win_top.color = color
+        self.win_bottom.set_scale(scale)
+        self.win_bottom.text = bottom
+        self.win_bottom.color = color
 
     def board(self, stacks, frm=None, to=None, mask=0):
         # stacks: {space: [colour, ...] bottom to top}; frm/to: spaces to rim; mask:
@@ -173,7 +200,7 @@ class View:
                     m = self.marks[st[i]]
                     screen.resize(m, MARK_W, MARK_H)
                     m.x = x - MARK_W // 2 + (NUDGE if s == frm and mask & R.bit(st[i]) else 0)
-                    m.y = y - 1 - (i + 1) * MARK_STEP  # 2 px above the pad
+                    m.y = y + 1 - (i + 1) * MARK_STEP  # 1 px above the pad (six clear the red pad)
 
     def homes(self, scores):
         for k in range(4):

@@ -125,7 +125,7 @@ class Game(BaseGame):
         self._draw(now_ns)
         v = self.view
         v.big(TITLE, palette.WARN, "most cards wins" if self.quick else "first to " + str(self.goal) + " points",
-              "tap: target  hold: claim", palette.TEXT)
+              "tap: pick aim  hold: claim", palette.TEXT)
         self.until = now_ns + _FIRST_NS
         self._rings(now_ns)
 
@@ -556,6 +556,6 @@ class Game(BaseGame):
         self._draw(now_ns)
         self.over_at = now_ns
         if not self._check(now_ns):
-            self.view.big("Match resumed", palette.WARN, "next card soon", "tap: target  hold: claim", palette.TEXT)
+            self.view.big("Match resumed", palette.WARN, "next card soon", "tap: pick aim  hold: claim", palette.TEXT)
             self.until = now_ns + _FIRST_NS
             self._rings(now_ns)

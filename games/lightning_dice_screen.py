@@ -128,6 +128,10 @@ class View:
             screen.put(g, i, values[i] - 1 + (6 if (kept >> i) & 1 else 0))
         screen.set_shown(g)
 
+    def die_px(self, p):
+        """How tall seat ``p``'s dice are on the screen (the tile less its 2 px gap)."""
+        return _TILE - 2
+
     def target(self, p, text, color):
         self._set(self.targets[p], text, color)
 

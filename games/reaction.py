@@ -25,6 +25,7 @@ DARK = const(1)
 OPEN = const(2)
 RESULT = const(3)
 OVER = const(4)
+_ROWS = const(4)  # seat rows in one column; more seats take two columns
 NAMES = ("ready", "dark", "open", "result", "over")
 FLOW = (
     (READY, DARK, OVER),  # READY: the round's first (a replay begins again), then dark
@@ -74,9 +75,13 @@ class Game(BaseGame):
         self.head = screen.centred("", 88, 2, palette.WARN)
         root.append(self.head)
         self.lines = []
-        step = min(26, 112 // self.players)
+        # one row per seat at scale 2 in y 112..212: one column up to 4 seats, two
+        # columns of half a line (13 characters: the short rows) from 5
+        self.short = self.players > _ROWS
         for p in range(1, self.players + 1):
-            lb = screen.text("", 10, 112 + (p - 1) * step, 2 if step >= 18 else 1, palette.station(p))
+            col, row = ((p - 1) // _ROWS, (p - 1) % _ROWS) if self.short else (0, p - 1)
+            lb = screen.text("", 4 + col * 160, 112 + row * 25, 2, palette.station(p),
+                             cols=13 if self.short else 0)
             self.lines.append(lb)
             root.append(lb)
         self.foot = screen.centred("", screen.HEIGHT - 12, 1, palette.DIM)
@@ -113,21 +118,36 @@ class Game(BaseGame):
         self.title.text = "Round " + str(self.round) + "/" + str(self.rounds) + self._go_on()
         self.big.text = (seat(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
         self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
-        self.head.text = race_text.headline(race, self.box.precision_ns)
+        # "NO WINNER" over "no winner" said it twice: the line says why
+        self.head.text = race_text.headline(race, self.box.precision_ns) if w or race.is_void else (
+            "nobody pressed after GO!")
         for p in range(1, self.players + 1):
-            self.lines[p - 1].text = race_text.reaction_line(race, p, self.best[p], self.box.precision_ns)
+            self.lines[p - 1].text = race_text.reaction_line(race, p, self.best[p], self.box.precision_ns,
+                                                             self.short)
 
     def _show_over(self):
         self.title.text = "Match over"
         self.big.text = " ".join(seat(p) for p in self.winners) + " WIN" + ("" if len(self.winners) > 1 else "S")
         self.big.color = palette.station(self.winners[0]) if len(self.winners) == 1 else palette.TEXT
-        self.head.text = "tied on wins: best time" if self.tie_break else "round wins and best times"
+        best = self.best[self.winners[0]]
+        if self.tie_break and best is not None:  # the winners' best time broke the tie
+            self.head.text = "tied: best " + race_text.span(best, self.box.precision_ns) + " wins"
+        elif self.tie_break:
+            self.head.text = "tied on wins"
+        else:
+            self.head.text = "round wins" + ("" if self.short else " and best times")
         for p in range(1, self.players + 1):
             best = self.best[p]
-            txt = seat(p) + " wins " + str(self.wins[p])
-            if best is not None:
-                txt += "  PB " + race_text.span(best, self.box.precision_ns)
+            n = self.wins[p]
+            if self.short:  # "P3 2 wins": half a line
+                txt = seat(p) + " " + str(n) + (" win" if n == 1 else " wins")
+            else:  # "P1 wins 1  best 208.461 ms"
+                txt = seat(p) + " wins " + str(n)
+                if best is not None:
+                    txt += "  best " + race_text.span(best, self.box.precision_ns)
             self.lines[p - 1].text = txt
+        self.foot.set_scale(2)  # a player reads it (the maker's capture note stays small)
+        self.foot.anchored_position = (screen.WIDTH // 2, screen.HEIGHT - 24)
         self.foot.text = "hold a button: menu"
 
     # --- flow ----------------------------------------------------------------

@@ -390,7 +390,7 @@ class Game(TurnGame):
         # when the table ends the match from the pause menu; the end screen too).
         out = []
         for place, p, n in R.ranking(self.st):
-            out.append((p, str(place) + ". " + seat(p) + "  " + str(n) + " symbols"))
+            out.append((p, str(place) + ". " + seat(p) + "  " + str(n) + (" symbol" if n == 1 else " symbols")))
         return out
 
     def end(self, now_ns):

@@ -168,13 +168,13 @@ class Game(TurnGame):
         p = self.player
         if self.phase == OVER:
             w = self.winners
-            v.header("Game over", "", palette.station(w[0]) if len(w) == 1 else palette.PANEL)
+            v.header("Game over", "hold: menu", palette.station(w[0]) if len(w) == 1 else palette.PANEL)
             v.kept(())
             v.status("")
             v.scores(self.totals, w[0] if len(w) == 1 else 0)
         else:
             who = (" vs " + seat(self.challenged)) if self.challenged else " to play"
-            v.header(seat(p) + who, "turn " + str(self.turn_points), palette.station(p))
+            v.header(seat(p) + who, "this turn " + str(self.turn_points), palette.station(p))
             v.kept(self.frozen)
             v.status(self._status_text())
             v.scores(self.totals, p)

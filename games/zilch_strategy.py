@@ -226,14 +226,15 @@ def hint(turn_points, dice_left, rules=None, on_board=True):
 
 def hint_text(turn_points, dice_left, rules=None, on_board=True, beat=0):
     """The hint line, short enough for the screen at scale 2: "hint: bank (-40)",
-    "hint: roll (+13)" or "must roll (+841)"; the number is the expected gain of
-    rolling on (``roll_gain``)."""
+    "hint: roll (+13)" or, when the rules do not let the player bank yet, "can't
+    bank: roll" (no number: there is no choice to weigh); the number is the
+    expected gain of rolling on (``roll_gain``)."""
     if rules is None:
         rules = CLASSIC
     g = roll_gain(turn_points, dice_left, rules, on_board)
     if not rules.can_bank(turn_points, dice_left, on_board, beat):
-        verb = "must roll"
-    elif g > 0:
+        return "can't bank: roll"
+    if g > 0:
         verb = "hint: roll"
     else:
         verb = "hint: bank"

@@ -8,7 +8,10 @@ loop forever: capture -> app -> display refresh -> watchdog.
   the seven stations and the REVEAL line together every 48 ns; on a board
   without ``rp2pio``, or with ``REFEREE_CAPTURE = "keypad"``, ``keypad.Keys``
   does it with millisecond precision (``hardware/keypad_capture.py``).
-* Reveal: the ST7789 backlight is a plain GPIO (GP22) wired to the display's
+* Display: the 2.8" or 3.2" ILI9341 breakout (recommended: the same 320x240
+  pixels, 1.4-1.6 times as tall on the glass) or the 2.0" ST7789, chosen by
+  ``REFEREE_DISPLAY``; only the chosen panel's driver is imported (``panel_driver``).
+* Reveal: the display's backlight is a plain GPIO (GP22) wired to the display's
   Lite pin and jumpered to GP9, so the capture sees the light go on in the same
   sample stream as the buttons. Before the light goes on, the display is
   refreshed, so the stimulus is on the glass first.
@@ -56,7 +59,6 @@ try:
 except ImportError:  # CircuitPython 8
     from displayio import FourWire
 
-import adafruit_st7789
 import busio
 
 import games
@@ -73,10 +75,26 @@ STATIONS = const(7)
 WATCHDOG_S = const(5)  # RP2 allows up to 8 s
 FRAME_NS = const(33000000)  # refresh the display at most ~30 times a second
 REVEAL_WAIT_NS = const(20000000)  # a backlight edge must come back through capture within this
-# The ST7789 shows new pixels at its next panel scan (~60 Hz): after refresh() the
+# The panel shows new pixels at its next panel scan (~60 Hz): after refresh() the
 # light waits one frame, so the stimulus is on the glass when the light reveals it
 # and no reaction time is inflated by a frame still being drawn.
 PANEL_FRAME_NS = const(35000000)
+
+
+def panel_driver(name, rotation):
+    """(the display class, its displayio rotation) for ``REFEREE_DISPLAY`` = ``name`` and
+    ``REFEREE_ROTATION`` = ``rotation`` (90 = as the build guide mounts it, 270 = upside
+    down). The ST7789 is a portrait controller that displayio turns to landscape (90);
+    the ILI9341's driver sets landscape in the controller itself (MADCTL), so 90 is its
+    0. Imports only that panel's library: a missing one raises ImportError (``main``
+    says so on the screen)."""
+    if name == "ili9341":
+        import adafruit_ili9341
+
+        return adafruit_ili9341.ILI9341, (rotation + 270) % 360
+    import adafruit_st7789
+
+    return adafruit_st7789.ST7789, rotation
 
 
 class Piezo:
@@ -210,7 +228,8 @@ class Device:
         self.settings = Settings(getenv, games.names())
         messages = self.settings.messages
         s = self.settings
-        rotation = s["rotation"]
+        driver, rotation = panel_driver(s["display"], s["rotation"])
+        self.panel = s["display"]
 
         displayio.release_displays()  # a soft reload keeps the last run's display
         spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
@@ -221,7 +240,7 @@ class Device:
             reset=pins.pin(board, "TFT_RST"),
             baudrate=pins.TFT_BAUD[s["spi_mhz"]],
         )
-        self.display = adafruit_st7789.ST7789(bus, width=320, height=240, rotation=rotation, auto_refresh=False)
+        self.display = driver(bus, width=320, height=240, rotation=rotation, auto_refresh=False)
         lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
         lite.switch_to_output(value=True)
 
@@ -253,7 +272,7 @@ class Device:
             menu = None
             name = "keypad"
         self.box = DeviceBox(pixels, piezo, self.display, lite, capture, menu, self.clock, s, name)
-        self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations")
+        self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations, display " + self.panel)
         # after the fresh start that follows a match, the settings notice was seen already
         again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
         # logs every settings message, shows them first (not again after a fresh start)
@@ -330,7 +349,13 @@ def _free():
 
 
 def main():
-    device = Device()
+    try:
+        device = Device()
+    except ImportError as e:  # the chosen display's library is not on CIRCUITPY
+        from hardware import rescue
+
+        rescue.run(e)  # says so on the screen, on serial and by the rings; never returns
+        raise
     try:
         while True:
             device.step()

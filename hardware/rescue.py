@@ -5,9 +5,10 @@ It says so three ways, with only modules built into the firmware (the display
 library, or the project's own ``lib/referee``, may be the one missing):
 
 * on the screen, big enough to read across the table: the missing library's
-  name and how to put it back. The ST7789 is driven by the firmware's own
-  ``busdisplay`` and ``fourwire`` with the init sequence ``adafruit_st7789``
-  sends (copied here: that library may be the missing one); text is tiles of
+  name and how to put it back. The display (``REFEREE_DISPLAY``: the ST7789 or
+  the ILI9341) is driven by the firmware's own ``busdisplay`` and ``fourwire``
+  with the init sequence its library sends (copied here: that library may be
+  the missing one); text is tiles of
   the built-in terminal font, as ``referee.screen`` draws it (that module may
   be missing too);
 * on serial (every 10 s);
@@ -39,6 +40,33 @@ INIT = (
     b"\x29\x80\xff"  # DISPON, 500 ms
     b"\x36\x01\xc0"  # MADCTL: default rotation, BGR
     b"\x21\x00"  # INVON
+)
+# adafruit_ili9341's init sequence, with its defaults (bgr=False, invert=False); its
+# controller turns the picture to landscape itself (MADCTL MV), so the box's 90 is its 0
+INIT_ILI9341 = (
+    b"\x01\x80\x80"  # SWRESET, 128 ms
+    b"\xef\x03\x03\x80\x02"
+    b"\xcf\x03\x00\xc1\x30"
+    b"\xed\x04\x64\x03\x12\x81"
+    b"\xe8\x03\x85\x00\x78"
+    b"\xcb\x05\x39\x2c\x00\x34\x02"
+    b"\xf7\x01\x20"
+    b"\xea\x02\x00\x00"
+    b"\xc0\x01\x23"  # power control
+    b"\xc1\x01\x10"
+    b"\xc5\x02\x3e\x28"  # VCM control
+    b"\xc7\x01\x86"
+    b"\x37\x01\x00"  # vertical scroll zero
+    b"\x3a\x01\x55"  # COLMOD 16-bit
+    b"\xb1\x02\x00\x18"  # frame rate
+    b"\xb6\x03\x08\x82\x27"  # display function control
+    b"\xf2\x01\x00"
+    b"\x26\x01\x01"  # gamma curve
+    b"\xe0\x0f\x0f\x31\x2b\x0c\x0e\x08\x4e\xf1\x37\x07\x10\x03\x0e\x09\x00"
+    b"\xe1\x0f\x00\x0e\x14\x03\x11\x07\x31\xc1\x48\x08\x0f\x0c\x31\x36\x0f"
+    b"\x11\x80\x78"  # SLPOUT, 120 ms
+    b"\x29\x80\x78"  # DISPON, 120 ms
+    b"\x36\x01\x38"  # MADCTL: landscape
 )
 BACK = 0x400000  # dark red
 INK = 0xFFFFFF
@@ -148,11 +176,18 @@ def show(said, getenv=os.getenv):
             rotation = 90
         if rotation not in (90, 270):
             rotation = 90
+        try:
+            panel = str(getenv("REFEREE_DISPLAY") or "").strip().lower()
+        except Exception:  # a line getenv cannot parse: the default panel
+            panel = ""
+        init = INIT
+        if panel == "ili9341":
+            init, rotation = INIT_ILI9341, (rotation + 270) % 360
         displayio.release_displays()
         spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
         bus = FourWire(spi, command=pins.pin(board, "TFT_DC"), chip_select=pins.pin(board, "TFT_CS"),
                        reset=pins.pin(board, "TFT_RST"), baudrate=pins.TFT_BAUD[24])
-        display = BusDisplay(bus, INIT, width=WIDTH, height=HEIGHT, rotation=rotation, auto_refresh=False)
+        display = BusDisplay(bus, init, width=WIDTH, height=HEIGHT, rotation=rotation, auto_refresh=False)
         display.root_group = screen(*said)
         display.refresh()
         lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))

@@ -21,6 +21,16 @@ def size(stations, scale=1):
     return w, h
 
 
+def seats_in_play(table):
+    """The seats of the match running (the launcher's table when none): a label past
+    them is dimmed. (The settings' count is only where the launcher starts.)"""
+    game = table.app.game
+    if game is not None:
+        return game.players
+    launcher = table.app.launcher
+    return launcher.players if launcher is not None else table.players
+
+
 def compose(screen_surface, table, scale=1, target=None):
     """Draw the screen and the rings of ``table`` onto ``target`` (new if None)."""
     stations = table.box.stations
@@ -46,7 +56,7 @@ def compose(screen_surface, table, scale=1, target=None):
             pygame.draw.circle(out, rgb if any(rgb) else (55, 55, 60), (x, y), PIXEL_R * scale)
         down = table.app.gestures.is_down(player)
         pygame.draw.circle(out, (230, 230, 230) if down else (120, 20, 20), (cx, cy), 8 * scale)
-        seated = player <= table.players
+        seated = player <= seats_in_play(table)
         label = font.render(str(player), True, (240, 240, 240) if seated else (110, 110, 110))
         out.blit(label, (cx - label.get_width() // 2, cy + (RING_R + 6) * scale))
     return out

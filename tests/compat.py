@@ -334,7 +334,7 @@ GUARDABLE_IMPORTS = ("typing",)
 # The dependency rule: portable code never touches the machine.
 MACHINE_MODULES = ("board", "digitalio", "rp2pio", "neopixel", "microcontroller", "storage",
                    "supervisor", "busio", "pwmio", "keypad", "fourwire", "busdisplay",
-                   "adafruit_st7789", "hardware")
+                   "adafruit_st7789", "adafruit_ili9341", "hardware")
 
 # Methods MicroPython's str/int lack (CPython has them): flagged on any attribute access.
 MISSING_METHODS = {

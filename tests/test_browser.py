@@ -192,7 +192,7 @@ def test_a_reaction_match_with_bots_plays_to_its_end(page):
     page.eval("referee.launch('reaction', 3, [1, 2, 3])")
     st = advance_until_over(page, 300)
     assert st["over"] and st["error"] is None and st["winners"], st
-    assert re.search(r"PB \d+ ms", st["text"]) and "." not in st["text"], st  # whole ms: the browser's precision
+    assert re.search(r"best \d+ ms", st["text"]) and "." not in st["text"], st  # whole ms: the browser's precision
 
 
 def test_a_turn_game_with_bots_plays_to_its_end(page):

@@ -49,7 +49,7 @@ BAD = {
 }
 MACHINE = ["board", "digitalio", "rp2pio", "neopixel", "microcontroller", "storage",
            "supervisor", "busio", "pwmio", "keypad", "fourwire", "busdisplay",
-           "adafruit_st7789", "hardware"]
+           "adafruit_st7789", "adafruit_ili9341", "hardware"]
 
 
 @pytest.mark.parametrize("name", sorted(BAD))

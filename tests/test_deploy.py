@@ -23,6 +23,7 @@ import deploy  # noqa: E402
 LIBS = {
     "lib/neopixel.py",
     "lib/adafruit_st7789.py",
+    "lib/adafruit_ili9341.py",
 }
 
 
@@ -145,7 +146,7 @@ def test_unknown_imports_fail_and_optional_ones_are_skipped(tmp_path):
     ok.write_text(
         "try:\n    from typing import List\n    import not_installed_hint\nexcept ImportError:\n    pass\n"
         "import board, displayio, neopixel\nfrom referee import rng\n"
-        "import adafruit_st7789, adafruit_pixelbuf\n"
+        "import adafruit_st7789, adafruit_ili9341, adafruit_pixelbuf\n"
     )
     got = {d for _, d in deploy.library_files([str(ok)])}
     assert got == LIBS
@@ -165,7 +166,7 @@ def _pins(name):
 
 def test_requirements_device_names_the_libraries_deploy_copies():
     device = _pins("requirements-device.txt")
-    assert set(device) == {"adafruit_st7789", "neopixel"}
+    assert set(device) == {"adafruit_st7789", "adafruit_ili9341", "neopixel"}
     copied = {d.split("/")[1].split(".")[0] for _, d, _ in deploy.plan()
               if d.startswith("lib/") and not d.startswith("lib/referee/")}
     assert copied == set(device)  # adafruit_pixelbuf, neopixel's dependency, is built in

@@ -806,3 +806,59 @@ def test_the_display_spi_clock_follows_the_setting(world, setting, hz):
     assert dev.display.bus._frequency == hz
     if setting == "99":  # a bad value: the default, and a message for the table
         assert any("SPI" in m or "spi" in m for m in dev.settings.messages)
+
+
+# --- the two displays: the 2.8"/3.2" ILI9341 (recommended) and the 2.0" ST7789 ----------
+
+ILI9341_INIT = [0x01, 0xEF, 0xCF, 0xED, 0xE8, 0xCB, 0xF7, 0xEA, 0xC0, 0xC1, 0xC5, 0xC7, 0x37, 0x3A]
+
+
+@pytest.mark.parametrize("setting, rotation, driver, displayio_rotation", [
+    (None, "90", "ST7789", 90),  # a settings.toml from before the setting: the box it was built for
+    ("st7789", "270", "ST7789", 270),
+    ("ili9341", "90", "ILI9341", 0),  # its controller turns landscape itself (MADCTL MV)
+    ("ILI9341 ", "270", "ILI9341", 180),
+    ("ili9431", "90", "ST7789", 90),  # a typo: the default, and a message for the table
+])
+def test_the_display_driver_follows_the_setting(world, setting, rotation, driver, displayio_rotation):
+    env = {"REFEREE_ROTATION": rotation}
+    if setting is not None:
+        env["REFEREE_DISPLAY"] = setting
+    dev = build(world, env)
+    assert type(dev.display).__name__ == driver and dev.panel == driver.lower()
+    assert dev.display.rotation == displayio_rotation
+    assert dev.display.width == 320 and dev.display.height == 240  # every layout stays
+    commands = dev.display._core._bus.commands
+    if driver == "ILI9341":
+        assert commands[:len(ILI9341_INIT)] == ILI9341_INIT  # the ILI9341's own power-up
+        assert 0x21 not in commands[:30]  # no inversion: that is the ST7789's IPS glass
+    else:
+        assert commands[:6] == [0x01, 0x11, 0x3A, 0x36, 0x13, 0x29]
+    bad = [m for m in dev.settings.messages if "REFEREE_DISPLAY" in m]
+    if setting == "ili9431":
+        from referee import screen
+
+        assert bad == ['REFEREE_DISPLAY="ili9431": must be ili9341 or st7789; using st7789']
+        assert dev.app.mode == "notice" and "REFEREE_DISPLAY" in screen.screen_text(dev.display.root_group)
+    else:
+        assert bad == [] and dev.display.root_group is dev.app.launcher.root
+
+
+def test_a_missing_display_library_is_said_on_the_screen_of_that_display(world, monkeypatch):
+    # only the chosen panel's library is imported; without it main() hands the
+    # ImportError to the rescue screen, drawn with that panel's own init sequence
+    import adafruit_ili9341
+
+    from hardware import device, rescue
+
+    assert rescue.INIT_ILI9341 == adafruit_ili9341._INIT_SEQUENCE + b"\x36\x01\x38"
+    calls = []
+    monkeypatch.setitem(sys.modules, "adafruit_ili9341", None)
+    monkeypatch.setattr(rescue, "run", lambda e: calls.append(e))
+    monkeypatch.setattr(device.os, "getenv", {"REFEREE_DISPLAY": "ili9341"}.get)
+    with pytest.raises(ImportError):
+        device.main()
+    assert len(calls) == 1 and rescue.missing(calls[0]) == "adafruit_ili9341"
+    monkeypatch.undo()
+    display = rescue.show(rescue.what(calls[0]), getenv={"REFEREE_DISPLAY": "ili9341"}.get)
+    assert display.rotation == 0 and display._core._bus.commands[:len(ILI9341_INIT)] == ILI9341_INIT

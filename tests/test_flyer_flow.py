@@ -177,7 +177,7 @@ def test_menus_from_markers_to_confirm_with_back_at_each_step(dice):
     choose(t, g, (R.bit("red"), False))
     choose(t, g, (R.bit("red"), True))
     choose(t, g, move)
-    assert g.phase == flyer.CONFIRM and "red centre -> red" in t.screen_text()
+    assert g.phase == flyer.CONFIRM and "red centre to red" in t.screen_text()
     choose(t, g, flyer.BACK)
     assert g.phase == flyer.TO
     choose(t, g, move)
@@ -185,7 +185,7 @@ def test_menus_from_markers_to_confirm_with_back_at_each_step(dice):
     assert g.phase == flyer.FROM
     assert g.stacks["red"] == ["red"] and g.stacks["centre"][-1] == "purple"
     assert g.dice == [None, "white", "white", None, "purple", "blue"]
-    assert "P4: red -> red" in t.screen_text()  # the last move stays on screen
+    assert "P4: red to red" in t.screen_text()  # the last move stays on screen
     choose(t, g, R.END)
     wait_for(t, g, (flyer.FROM,))
     assert g.player == 1 and g.st.turns == 1
@@ -208,7 +208,7 @@ def test_the_paying_dice_are_framed_before_the_move_is_confirmed(dice):
     border = ("red", "border", R.bit("red"))
     choose(t, g, border)
     assert g.phase == flyer.CONFIRM and framed(g) == [1, 4]
-    assert "pay 2 dice" in t.screen_text() and "red red -> border" in t.screen_text()
+    assert "pay 2 dice" in t.screen_text() and "red red to border" in t.screen_text()
     assert g.stacks["red"] == ["red"]  # nothing paid or moved yet
     choose(t, g, flyer.MOVE)
     assert g.stacks["border"] == ["red"] and g.dice == [None, None, "white", None, None, "blue"]
@@ -437,3 +437,28 @@ def test_screens_render_to_png(tmp_path, dice):
         assert img.get_size() == (320, 240), name
         colours = {img.get_at((x, y))[:3] for x in range(0, 320, 7) for y in range(0, 240, 7)}
         assert len(colours) > (4 if name == "ended" else 8), name
+
+
+def test_the_screen_reads_from_a_seat_header_apart_winner_big_stacks_lined():
+    # issue 25: "P1 to playtap=next hold=ok" ran together, "P2 wins!" was header-sized,
+    # markers were 4-5 px bars with no line between neighbours
+    t, g = table(bots=(2, 3, 4))
+    v = g.view
+    assert flyer_screen.MARK_STEP - flyer_screen.MARK_H >= 2  # a black line between neighbours
+    centre = v.pads["centre"]
+    tops = [v.marks[c].y for c in R.COLOURS]  # the set-up: all six on the centre
+    assert min(tops) > v.pads["red"][1] + flyer_screen.PAD_H  # six stacked clear the red pad
+    assert max(tops) + flyer_screen.MARK_H < centre[1]
+    begin(t, g, 1)
+    wait_for(t, g, (flyer.FROM,))
+    head_end = v.head.x + len(v.head.text) * 12
+    assert v.head.text == "P1 plays" and v.hint.text == flyer.HINT
+    assert not v.hint_bg.hidden and head_end + 8 <= v.hint_bg.x <= v.hint.x - 4
+    assert v.hint.x + len(v.hint.text) * 12 <= 320
+    t2, g2 = table(bots=(1, 2, 3, 4))
+    assert t2.run_until_over(30 * 60 * 1000)
+    w = g2.winners
+    v2 = g2.view
+    assert v2.win_top.scale >= 3 and v2.win_top.text == ("P%d" % w[0] if len(w) == 1 else "Tie:")
+    assert all(d.hidden for d in v2.dice)
+    assert "hold: menu" in t2.screen_text()

@@ -398,10 +398,13 @@ def test_menus_cover_every_payable_move_with_at_most_seven_items_a_level():
 
 
 def test_describe():
-    assert R.describe(("centre", "red", bits("red")), 2) == "P2: red centre -> red"
-    assert R.describe(("centre", "red", bits("red", "purple"))) == "pur red centre -> red"
+    assert R.describe(("centre", "red", bits("red")), 2) == "P2: red centre to red"
+    # one move's markers read as one word: full names when they fit 26 characters
+    assert R.describe(("centre", "red", bits("red", "purple"))) == "purple+red centre to red"
+    assert R.describe(("border", "home2", bits("yellow", "purple")), 2) == "P2: yel+pur border to home2"
     assert R.describe(("border", "home2", bits("red", "blue", "white")), 2) == \
-        "P2: 3 markers border -> home2"
+        "P2: 3 markers border to home2"
+    assert R.names(bits("yellow", "blue")) == "yellow+blue"
 
 
 # ------------------------------------------------------------------ end, cap, winners

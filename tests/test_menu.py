@@ -44,6 +44,22 @@ def test_arrows_say_that_items_are_hidden_and_all_text_is_scale_2():
     assert {lb.scale for lb in v.rows + [v.title, v.hint]} == {2}
 
 
+def test_no_arrow_covers_the_highlighted_row():
+    # issue 25: the down arrow sat on the bar of the chosen row (the last one shown)
+    for right in (False, True):
+        v = MenuView(rows=3, right=right)
+        m = Menu("Long", [("item %d  %d" % (i, i), i) for i in range(6)])
+        for _ in range(6):
+            v.show(m)
+            bar_end = v._bar.x + v._bar.width
+            for arrow in (v._up, v._down):
+                if not arrow.hidden:
+                    assert arrow.x >= bar_end
+            for lb in v.rows + v.right:
+                assert lb.x + len(lb.text) * 12 <= bar_end
+            m.tap(1)
+
+
 def to_back(t):
     m = t.app.launcher.menu
     t.tap(1, (len(m.items) - 1 - m.index) % len(m.items))

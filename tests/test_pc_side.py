@@ -326,3 +326,14 @@ def test_the_box_cues_reach_the_speaker():
     t.advance(1000)
     assert heard and heard == [f for _, f in t.box.tones.log]
     assert heard[-1] == 0  # and silent after the cue
+
+
+def test_ring_labels_dim_past_the_match_s_seats_not_the_settings():
+    # issue 25: a 2-seat match on a box set for 4 left seats 3 and 4 lit as if seated
+    from pc.view import seats_in_play
+    from hardware.sim import SimTable as Table
+
+    t = Table(players=4, seed=1)
+    assert seats_in_play(t) == 4
+    t.app.launch("reaction", 2)
+    assert seats_in_play(t) == 2

@@ -70,7 +70,7 @@ def test_reaction_on_a_keypad_box_says_whole_ms_everywhere():
         t.tap(1)
     assert g.over
     text = t.screen_text()
-    assert "PB 200 ms" in text and "PB 202 ms" in text
+    assert "best 200 ms" in text and "best 202 ms" in text
 
 
 def test_reaction_on_the_pio_path_never_prints_a_zero_margin():

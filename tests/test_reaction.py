@@ -1,4 +1,6 @@
 """The reaction-test mode end to end: capture -> Race -> screen -> rings -> sound."""
+import pytest
+
 from games import reaction
 from hardware.sim import SimPixels, SimTable
 from referee import palette, rings, sound
@@ -327,3 +329,41 @@ def test_a_reaction_match_restores_after_a_judged_round():
 
     with pytest.raises(ValueError):
         g2.restore(dict(saved, wins=[0]), t2.now)  # another table's save
+
+
+@pytest.mark.parametrize("players", [4, 5, 7])
+def test_every_seat_row_is_at_scale_2_inside_the_screen_and_apart(players):
+    # seven seats' times were drawn at scale 1 (2.2 mm tall on the 3.2" panel): now one
+    # column of scale-2 rows up to 4 seats, two columns of half a line from 5
+    t = SimTable(players=players, seed=3)
+    g = t.start("reaction", bots=tuple(range(1, players + 1)))
+    assert t.advance_until(lambda: g.phase == reaction.RESULT)
+    boxes = []
+    for lb in g.lines:
+        w = len(lb.text) * 6 * lb.scale
+        assert lb.scale == 2 and lb.text
+        boxes.append((lb.x, lb.y, lb.x + w, lb.y + 12 * lb.scale))
+    for x0, _y0, x1, y1 in boxes:
+        assert 0 <= x0 and x1 <= 320 and y1 <= g.foot.y
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] + 2 or b[3] <= a[1] + 2
+            assert apart, (a, b)
+    assert t.run_until_over(300000)
+    t.advance(300)
+    assert g.foot.text == "hold a button: menu" and g.foot.scale == 2 and g.foot.y + 24 <= 240
+    text = t.screen_text()
+    assert "PB" not in text
+    if players >= 5:
+        assert "P1 1 win" in text or "P1 0 wins" in text or "P1 2 wins" in text or "P1 3 wins" in text
+    else:
+        assert "best " in text
+
+
+def test_a_round_nobody_wins_says_why_not_no_winner_twice():
+    t = SimTable(players=2, seed=3)
+    g = t.start("reaction")
+    assert t.advance_until(lambda: g.phase == reaction.RESULT, 120000)
+    text = t.screen_text()
+    assert "NO WINNER" in text and "nobody pressed after GO!" in text
+    assert "no winner" not in text

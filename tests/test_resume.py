@@ -336,7 +336,8 @@ def test_an_error_in_a_game_offers_resume_from_the_last_save():
     g.tick = boom
     t.advance(20)
     assert t.app.mode == "error"
-    assert "resume from the last save" in t.screen_text()
+    assert "hold any button: menu\n(resume: the last save)" in t.screen_text()
+    assert t.app._error_hint.scale == 2  # what the table does next is read from the seats
     assert t.app.store.load() == saved  # the error wrote nothing
     t.hold(1)
     g2 = resume_from_launcher(t)

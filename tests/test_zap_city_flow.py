@@ -447,7 +447,7 @@ def test_end_game_from_the_pause_menu_shows_the_standings():
     to_city(st, 2, ["1", "2", "J"])
     to_city(st, 3, ["4"])
     t, g = table(3, st=st)
-    assert g.standings() == [(2, "1. P2  3 symbols"), (3, "2. P3  1 symbols"), (1, "3. P1  0 symbols")]
+    assert g.standings() == [(2, "1. P2  3 symbols"), (3, "2. P3  1 symbol"), (1, "3. P1  0 symbols")]
     t.menu()
     t.advance(500)
     assert t.app.mode == "pause"
@@ -458,7 +458,7 @@ def test_end_game_from_the_pause_menu_shows_the_standings():
     assert t.app.mode == "ended" and g.over and g.phase == Z.OVER and g.winners == []
     text = t.screen_text()
     assert "Match ended" in text
-    assert text.index("1. P2  3 symbols") < text.index("2. P3  1 symbols") < text.index("3. P1  0 symbols")
+    assert text.index("1. P2  3 symbols") < text.index("2. P3  1 symbol\n") < text.index("3. P1  0 symbols")
     assert t.app.store.load() is None  # an ended match is not offered again
     t.hold(1)
     assert t.app.mode == "launcher"
@@ -643,3 +643,17 @@ def test_a_match_is_the_same_under_micropython():
     assert vm.returncode == 0, compat.vm_to_repo_paths(vm.stderr)
     assert cpy.stdout.count("\n") == 6 and "True" in cpy.stdout
     assert vm.stdout == cpy.stdout
+
+
+def test_every_panel_line_and_its_descenders_stay_on_the_screen():
+    # issue 25: a bot's kind ("greedy") on the last line lost its descenders under the
+    # glass's bottom edge (a standing of one symbol says "1 symbol": the pause-menu test)
+    from hardware.sim import SimTable as Table
+
+    t = Table(players=4, seed=3)
+    g = t.start("zap_city", bots=(1, 2, 3, 4))
+    assert t.advance_until(lambda: "greedy" in t.screen_text(), 20000)
+    v = g.view
+    for lb in v.lines:
+        assert lb.y + 12 * lb.scale <= 240
+    assert v.result.y + 2 * 12 * v.result.scale <= v.lines[0].y

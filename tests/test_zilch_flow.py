@@ -255,7 +255,7 @@ def test_human_turn_with_a_seeded_roll():
     t.hold(1)
     assert g.phase == zilch.NEXT and g.turn_points == points
     assert g.frozen == list(faces)
-    assert "turn " + str(points) in t.screen_text()
+    assert "this turn " + str(points) in t.screen_text()
 
 
 def test_human_sets_aside_rolls_and_banks():
@@ -412,7 +412,7 @@ def test_final_turns_and_the_winner():
     next_turn(t, g)
     assert g.over and g.winners == [1]
     text = t.screen_text()
-    assert "P1 WINS" in text and "Game over" in text
+    assert "P1 WINS" in text and "Game over" in text and "hold: menu" in text  # the way out
     assert t.box.rings.mode(1) == rings.FLASH
 
 
@@ -618,7 +618,7 @@ def test_screens_render_and_read(tmp_path):
     g.totals[1:] = [1200, 350, 15000, 0]
     g.restore(g.state(), t.now)
     text = t.screen_text()
-    for s in ("P1 to play", "turn 0", "Roll 6 dice", "P1 1200", "P3 15000", "must roll ("):
+    for s in ("P1 to play", "this turn 0", "Roll 6 dice", "P1 1200", "P3 15000", "can't bank: roll"):
         assert s in text
     t.save_png(str(tmp_path / "pre.png"))
     roll(t, g, [1, 1, 5, 5, 2, 3])
@@ -630,7 +630,7 @@ def test_screens_render_and_read(tmp_path):
     t.save_png(str(tmp_path / "pick.png"))
     keep(t, g, [1, 1])
     text = t.screen_text()
-    assert "Roll 4 dice" in text and "turn 200" in text
+    assert "Roll 4 dice" in text and "this turn 200" in text
     assert zs.hint_text(200, 4, g.rules, False, 0) in text
     zilch_turn(t, g)
     t.save_png(str(tmp_path / "zilch.png"))

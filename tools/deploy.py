@@ -61,8 +61,9 @@ BUILTINS = frozenset(
     usb_midi vectorio watchdog zlib
     """.split()
 )
-# The libraries the box cannot run without (requirements-device.txt); the scan must find them.
-REQUIRED = ("neopixel", "adafruit_st7789")
+# The libraries the box cannot run without (requirements-device.txt): both displays' drivers
+# (REFEREE_DISPLAY picks one at boot, so a settings change needs no new deploy); the scan must find them.
+REQUIRED = ("neopixel", "adafruit_st7789", "adafruit_ili9341")
 TOP_FILES = ("code.py", "boot.py", "safemode.py")
 # The one file of the box's folders that stays behind: the simulated box's pinned
 # import name (hardware.sim), an alias of pc/sim.py.

@@ -145,9 +145,10 @@ def draw(path):
 
     # --- display (right) ------------------------------------------------------------------
     dx, dy = 1130, 330
-    disp_pins = [("Vin", "3V3"), ("GND", "GND"), ("SCK", "TFT_SCK"), ("MOSI", "TFT_MOSI"),
-                 ("TCS", "TFT_CS"), ("RST", "TFT_RST"), ("D/C", "TFT_DC"), ("Lite", "TFT_LITE")]
-    pen.box(dx, dy, 240, 60 + len(disp_pins) * 36, "2.0in 320x240 ST7789 (#4311)", (225, 235, 250))
+    # the same pins on both displays; where their labels differ: ST7789 / ILI9341
+    disp_pins = [("Vin", "3V3"), ("GND", "GND"), ("SCK / CLK", "TFT_SCK"), ("MOSI", "TFT_MOSI"),
+                 ("TCS / CS", "TFT_CS"), ("RST", "TFT_RST"), ("D/C", "TFT_DC"), ("Lite", "TFT_LITE")]
+    pen.box(dx, dy, 240, 60 + len(disp_pins) * 36, "320x240 display (SPI)", (225, 235, 250))
     colors = {"3V3": V33, "GND": GND, "TFT_LITE": JUMPER}
     for k, (pname, role) in enumerate(disp_pins):
         py = dy + 60 + k * 36

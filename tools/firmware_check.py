@@ -275,7 +275,27 @@ def parse(serial, row):
         row.error = "the probe did not finish (see the serial log)"
 
 
-def boot(files, fs, row, out, passes, limit_ms, getenv):
+# How the emulator shows each panel's glass upright for REFEREE_ROTATION = 90: the ST7789's
+# picture is turned by displayio (rotation 90); the ILI9341's driver writes landscape into a
+# portrait controller (MADCTL MV) whose glass runs its columns mirrored (upright needs MX).
+PANEL_VIEW = {"st7789": ("--rotation", "90"), "ili9341": ("--rotation", "90", "--mirror-x")}
+
+
+def panel_of_settings(root=ROOT):
+    """The display settings.toml names (REFEREE_DISPLAY), "st7789" when it names none
+    (the box's own default)."""
+    try:
+        with open(os.path.join(root, "settings.toml"), encoding="utf-8") as f:
+            for line in f:
+                m = re.match(r'\s*REFEREE_DISPLAY\s*=\s*"([^"]*)"', line)
+                if m and m.group(1).strip().lower() in PANEL_VIEW:
+                    return m.group(1).strip().lower()
+    except OSError:
+        pass
+    return "st7789"
+
+
+def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"]):
     """One fresh boot of the deployed tree running the probe for ``row``."""
     fw, rom, _mpyx, kit = files
     work = tempfile.mkdtemp(prefix="fwcheck-")
@@ -289,7 +309,7 @@ def boot(files, fs, row, out, passes, limit_ms, getenv):
     row.png = os.path.join(out, row.name + ".png")
     log = os.path.join(out, row.name + ".serial.txt")
     cmd = ["node", os.path.join(kit, "run.mjs"), "--firmware", fw, "--bootrom", rom, "--fs", fs,
-           "--code", probe, "--wire", "GP22:GP9", "--rotation", "90", "--until", "FWC DONE",
+           "--code", probe, "--wire", "GP22:GP9"] + list(view) + ["--until", "FWC DONE",
            "--timeout", str(limit_ms + 30000), "--wall-timeout", "1500", "--quiet",
            "--log", log, "--screen", row.png + "@exit", "--report", os.path.join(work, "r.json")]
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -361,7 +381,7 @@ def main(argv=None):
     ap.add_argument("--limit-s", type=int, default=90,
                     help="emulated seconds per game at most (default 90)")
     ap.add_argument("--panel", choices=("st7789", "ili9341"), default=None,
-                    help="REFEREE_DISPLAY for the boot (default: settings.toml's)")
+                    help="REFEREE_DISPLAY for the boot (default: settings.toml's, else st7789)")
     ap.add_argument("--jobs", type=int, default=2, help="boots at once (default 2)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "firmware-check"))
     ap.add_argument("--json", help="also write the rows as JSON to this file")
@@ -390,11 +410,13 @@ def main(argv=None):
         if a.panel:
             getenv = ("getenv=lambda k, d=None: %r if k == 'REFEREE_DISPLAY' else "
                       "__import__('os').getenv(k, d)" % a.panel)
+        panel = a.panel or panel_of_settings()
         rows = rows_for(names)
-        print("firmware check: %s; %d boots, %d at once" % (commit, len(rows), a.jobs), flush=True)
+        print("firmware check: %s; display %s; %d boots, %d at once" % (commit, panel, len(rows), a.jobs),
+              flush=True)
         with ThreadPoolExecutor(max_workers=a.jobs) as pool:
-            done = pool.map(lambda r: boot(files, fs, r, a.out, a.passes, a.limit_s * 1000, getenv),
-                            rows)
+            done = pool.map(lambda r: boot(files, fs, r, a.out, a.passes, a.limit_s * 1000, getenv,
+                                           PANEL_VIEW[panel]), rows)
             for r in done:
                 print("  %-15s %s" % (r.name, "ok" if r.ok() else "FAIL " + r.error), flush=True)
     finally:

@@ -68,7 +68,8 @@ class App:
         self._error_root.append(screen.background(0x400000))
         self._error_title = screen.centred("Something went wrong", 20, 2, palette.WARN)
         self._error_text = screen.text("", 8, 60, 1)
-        self._error_hint = screen.centred("hold any button: menu (resume from the last save)", screen.HEIGHT - 20, 1)
+        # what the table does next, at scale 2 (the error's own text is for the maker)
+        self._error_hint = screen.centred("hold any button: menu\n(resume: the last save)", screen.HEIGHT - 52, 2)
         for item in (self._error_title, self._error_text, self._error_hint):
             self._error_root.append(item)
         self._paused_at = 0

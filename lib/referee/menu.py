@@ -85,7 +85,8 @@ class MenuView:
         self.title = screen.text("", mid, title_y, 2, palette.WARN, (0.5, 0.0))
         self.group.append(self.title)
         self._bar_pal = screen.solid(palette.ACCENT)
-        self._bar = vectorio.Rectangle(pixel_shader=self._bar_pal, width=width, height=pitch - 2, x=x, y=y)
+        # the bar stops short of the arrows' column: an arrow never covers the chosen row
+        self._bar = vectorio.Rectangle(pixel_shader=self._bar_pal, width=width - 20, height=pitch - 2, x=x, y=y)
         self.group.append(self._bar)  # one bar, moved
         self.rows = []
         self.right = []

@@ -32,18 +32,23 @@ def headline(race, precision_ns=1):
     return seat(w[0]) + " first by " + span(margin, precision_ns)
 
 
-def reaction_line(race, player, best_ns=None, precision_ns=1):
-    """e.g. "P2 253.104 ms  PB 240.100" / "P2 FALSE START" / "P2 stuck"."""
+def reaction_line(race, player, best_ns=None, precision_ns=1, short=False):
+    """e.g. "P2 253.104 ms best 240.100" / "P2 FALSE START" / "P2 stuck button" (at most
+    26 characters: a scale-2 line); ``short``: at most 13 (half a line: two columns
+    at a large table), in tenths of a ms and without the best, e.g. "P2 253.1 ms" /
+    "P2 too early"."""
     status = race.status(player)
     places = 0 if precision_ns >= 1000000 else 3
     if status == "false_start":
-        return seat(player) + " FALSE START"
+        return seat(player) + (" too early" if short else " FALSE START")
     if status == "stuck":
-        return seat(player) + " stuck button"
+        return seat(player) + (" stuck" if short else " stuck button")
     rt = race.reaction(player)
     if rt is None:
         return seat(player) + " -"
+    if short:  # tenths: "P2 253.1 ms" leaves a gap to the next column
+        return seat(player) + " " + format_ms(rt, 0 if places == 0 else 1) + " ms"
     s = seat(player) + " " + span(rt, precision_ns)
     if best_ns is not None:
-        s += "  PB " + format_ms(best_ns, places)
+        s += " best " + format_ms(best_ns, places)
     return s

@@ -25,6 +25,9 @@ SPEC = (
     # 0 and 180 would turn the 320x240 panel portrait: the firmware's screens garble
     ("rotation", "pick", 90, (90, 270), None, "display rotation in degrees: 90, or 270 = upside down"),
     ("colour_cues", "bool", False, None, None, "a second cue beside every colour: letters on dice, seat numbers"),
+    # the recommended panel is the larger ILI9341 (2.8" or 3.2"); a missing key keeps the
+    # 2.0" ST7789 every box built before had (deploy keeps an existing settings.toml)
+    ("display", "choice", "st7789", ("ili9341", "st7789"), None, "display: ili9341 (3.2\"/2.8\", recommended) or st7789 (2.0\")"),
     ("spi_mhz", "pick", 62, (62, 31, 24), None, "display SPI clock in MHz: 62 redraws fastest; 31 or 24 if the screen shows noise"),
 )
 

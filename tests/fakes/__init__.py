@@ -45,6 +45,7 @@ MACHINE = (
 FRESH = (
     "neopixel",
     "adafruit_st7789",
+    "adafruit_ili9341",
     "adafruit_pixelbuf",
     "referee",
     "games",
