@@ -48,17 +48,6 @@ TO = const(4)
 CONFIRM = const(5)
 BOT = const(6)
 OVER = const(7)
-NAMES = ("setup", "roll", "from", "markers", "to", "confirm", "bot", "over")
-FLOW = (
-    (ROLL, OVER),  # SETUP
-    (FROM, BOT, OVER),  # ROLL
-    (MARKERS, ROLL, OVER),  # FROM: a space, or End turn (the next seat rolls)
-    (MARKERS, FROM, TO, OVER),  # MARKERS: pick more, Back, or the group is chosen
-    (MARKERS, CONFIRM, OVER),  # TO
-    (TO, FROM, OVER),  # CONFIRM: Back, or moved
-    (BOT, ROLL, OVER),  # BOT: moved, or ended the turn
-    (),  # OVER
-)
 
 ROLL_MS = const(600)  # the colour dice tumble
 SETUP_MS = const(4000)  # a table of bots reads the set-up this long
@@ -78,8 +67,17 @@ def _mask(colours):
 class Game(TurnGame):
     TITLE = TITLE
     VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
-    FLOW = FLOW
-    NAMES = NAMES
+    NAMES = ("setup", "roll", "from", "markers", "to", "confirm", "bot", "over")
+    FLOW = (
+        (ROLL, OVER),  # SETUP
+        (FROM, BOT, OVER),  # ROLL
+        (MARKERS, ROLL, OVER),  # FROM: a space, or End turn (the next seat rolls)
+        (MARKERS, FROM, TO, OVER),  # MARKERS: pick more, Back, or the group is chosen
+        (MARKERS, CONFIRM, OVER),  # TO
+        (TO, FROM, OVER),  # CONFIRM: Back, or moved
+        (BOT, ROLL, OVER),  # BOT: moved, or ended the turn
+        (),  # OVER
+    )
     BOTS = "games.flyer_bots"
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):

@@ -26,14 +26,6 @@ OPEN = const(2)
 RESULT = const(3)
 OVER = const(4)
 _ROWS = const(4)  # seat rows in one column; more seats take two columns
-NAMES = ("ready", "dark", "open", "result", "over")
-FLOW = (
-    (READY, DARK, OVER),  # READY: the round's first (a replay begins again), then dark
-    (OPEN, RESULT, READY, OVER),  # DARK: lit; void (capture lost); replayed after a pause
-    (RESULT, READY, OVER),  # OPEN
-    (READY, OVER),  # RESULT
-    (),  # OVER
-)
 
 READY_NS = 1500 * MS
 OPEN_NS = 3000 * MS  # the race stays open this long after the reveal
@@ -44,8 +36,14 @@ BOT_SPREAD_MS = 60
 
 class Game(BaseGame):
     TITLE = TITLE
-    FLOW = FLOW
-    NAMES = NAMES
+    NAMES = ("ready", "dark", "open", "result", "over")
+    FLOW = (
+        (READY, DARK, OVER),  # READY: the round's first (a replay begins again), then dark
+        (OPEN, RESULT, READY, OVER),  # DARK: lit; void (capture lost); replayed after a pause
+        (RESULT, READY, OVER),  # OPEN
+        (READY, OVER),  # RESULT
+        (),  # OVER
+    )
     VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):

@@ -41,8 +41,6 @@ TURN = const(1)
 CHOOSE = const(2)
 CONFIRM = const(3)
 OVER = const(4)
-NAMES = ("start", "turn", "choose", "confirm", "over")
-FLOW = ((TURN, OVER), (CHOOSE, TURN, OVER), (CONFIRM, OVER), (CHOOSE, TURN, OVER), ())
 
 ROUND_MS = const(2500)  # each throw-off round stays this long
 KNOCK = "knock"  # a bot's first step of a turn (referee.turns: its choice)
@@ -66,8 +64,8 @@ def _split(text):
 class Game(TurnGame):
     TITLE = TITLE
     VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
-    FLOW = FLOW
-    NAMES = NAMES
+    NAMES = ("start", "turn", "choose", "confirm", "over")
+    FLOW = ((TURN, OVER), (CHOOSE, TURN, OVER), (CONFIRM, OVER), (CHOOSE, TURN, OVER), ())
     BOTS = "games.zap_city_bots"
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):

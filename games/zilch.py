@@ -48,15 +48,6 @@ PICK = const(2)  # choose the dice to set aside
 NEXT = const(3)  # roll the free dice or bank
 END = const(4)  # the turn's result is shown
 OVER = const(5)
-NAMES = ("pre", "roll", "pick", "next", "end", "over")
-FLOW = (
-    (PRE, ROLL, OVER),  # PRE
-    (PICK, END),  # ROLL
-    (NEXT,),  # PICK
-    (ROLL, END),  # NEXT
-    (PRE, OVER),  # END
-    (),  # OVER
-)
 
 ROLL_MS = const(600)  # the dice tumble
 SHOW_MS = const(1600)  # a bank or a Zilch stays on screen
@@ -79,8 +70,15 @@ def _without(roll, taken):
 class Game(TurnGame):
     TITLE = TITLE
     VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
-    FLOW = FLOW
-    NAMES = NAMES
+    NAMES = ("pre", "roll", "pick", "next", "end", "over")
+    FLOW = (
+        (PRE, ROLL, OVER),  # PRE
+        (PICK, END),  # ROLL
+        (NEXT,),  # PICK
+        (ROLL, END),  # NEXT
+        (PRE, OVER),  # END
+        (),  # OVER
+    )
     BOTS = "games.zilch_bots"
     SHOW_HALVES = 2  # a bot's choice shows after a whole think time, is taken half one later
 

@@ -50,7 +50,7 @@ def dice(monkeypatch):
 
 def wait_for(t, g, phases, max_ms=20000):
     assert t.advance_until(lambda: g.phase in phases, max_ms), (
-        "phase %s never came (stuck in %s)" % ([flyer.NAMES[p] for p in phases], g.phase_name()))
+        "phase %s never came (stuck in %s)" % ([flyer.Game.NAMES[p] for p in phases], g.phase_name()))
 
 
 def values(g):
@@ -104,7 +104,7 @@ def test_registry_module_and_pinned_views():
     assert flyer.TITLE == "Flyer (Essen 2006)" and (flyer.MIN_PLAYERS, flyer.MAX_PLAYERS) == (2, 4)
     assert flyer.ADJACENT is R.ADJACENT and "home4" in flyer.ADJACENT["border"]
     assert {o.key for o in flyer.OPTIONS} == {"covered", "bot"}
-    assert all(len(row) and flyer.OVER in row for row in flyer.FLOW[:-1])
+    assert all(len(row) and flyer.OVER in row for row in flyer.Game.FLOW[:-1])
     t, g = table()
     assert g.stacks == {"centre": ["white", "yellow", "green", "blue", "purple", "red"]}
     assert g.values == R.values_from(g.throws)

@@ -330,8 +330,8 @@ def test_the_box_cues_reach_the_speaker():
 
 def test_ring_labels_dim_past_the_match_s_seats_not_the_settings():
     # issue 25: a 2-seat match on a box set for 4 left seats 3 and 4 lit as if seated
-    from pc.view import seats_in_play
     from hardware.sim import SimTable as Table
+    from pc.view import seats_in_play
 
     t = Table(players=4, seed=1)
     assert seats_in_play(t) == 4

@@ -108,10 +108,10 @@ def test_registered_with_title_players_options_and_flow_table():
     assert Z.OPTIONS[0].choices == ("greedy", "blocker", "mixed")
     k = Z.OPTIONS[1]  # the printed game by default: no knock reminder
     assert (k.title, k.choices, k.default, k.names) == ("Knock reminder", (False, True), False, ("off", "on"))
-    assert len(Z.FLOW) == len(Z.NAMES) == Z.OVER + 1
-    for nxt in Z.FLOW:
+    assert len(Z.Game.FLOW) == len(Z.Game.NAMES) == Z.OVER + 1
+    for nxt in Z.Game.FLOW:
         assert all(0 <= p <= Z.OVER for p in nxt)
-    assert all(Z.OVER in nxt for nxt in Z.FLOW[:Z.OVER])  # "End game" ends from anywhere
+    assert all(Z.OVER in nxt for nxt in Z.Game.FLOW[:Z.OVER])  # "End game" ends from anywhere
     t, g = table(2)
     with pytest.raises(ValueError):
         g.go(Z.CONFIRM, t.now)  # TURN -> CONFIRM is not in FLOW

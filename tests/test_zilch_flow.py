@@ -858,7 +858,7 @@ def test_zilch_imports_bots_and_strategy_only_when_needed():
 
 
 def test_every_phase_change_is_one_the_flow_table_lists():
-    assert zilch.PRE == 0 and zilch.OVER == len(zilch.NAMES) - 1 == len(zilch.FLOW) - 1
+    assert zilch.PRE == 0 and zilch.OVER == len(zilch.Game.NAMES) - 1 == len(zilch.Game.FLOW) - 1
     t, g = table(2, (1, 2), 3, FAST, variant=5000)
     seen = set()
     real = g.go
@@ -869,7 +869,7 @@ def test_every_phase_change_is_one_the_flow_table_lists():
 
     g.go = go
     assert t.run_until_over(600000)
-    assert all(b in zilch.FLOW[a] for a, b in seen)
+    assert all(b in zilch.Game.FLOW[a] for a, b in seen)
     assert {(zilch.PRE, zilch.ROLL), (zilch.ROLL, zilch.PICK), (zilch.PICK, zilch.NEXT),
             (zilch.NEXT, zilch.END), (zilch.END, zilch.PRE), (zilch.END, zilch.OVER)} <= seen
     with pytest.raises(ValueError):

@@ -39,17 +39,6 @@ REVEAL_ON = const(4)
 SOUND = const(5)
 MENU_STEP = const(6)
 DONE = const(7)
-NAMES = ("rings", "all", "buttons", "reveal_off", "reveal_on", "sound", "menu", "done")
-FLOW = (
-    (RINGS, ALL, DONE),  # RINGS: one ring after another, then all
-    (BUTTONS, DONE),  # ALL
-    (REVEAL_OFF, DONE),  # BUTTONS
-    (REVEAL_ON, DONE),  # REVEAL_OFF
-    (SOUND, DONE),  # REVEAL_ON
-    (MENU_STEP, DONE),  # SOUND
-    (DONE,),  # MENU_STEP
-    (),  # DONE
-)
 
 
 
@@ -75,8 +64,17 @@ class Game(BaseGame):
     name each station's pin on the screen."""
 
     TITLE = TITLE
-    FLOW = FLOW
-    NAMES = NAMES
+    NAMES = ("rings", "all", "buttons", "reveal_off", "reveal_on", "sound", "menu", "done")
+    FLOW = (
+        (RINGS, ALL, DONE),  # RINGS: one ring after another, then all
+        (BUTTONS, DONE),  # ALL
+        (REVEAL_OFF, DONE),  # BUTTONS
+        (REVEAL_ON, DONE),  # REVEAL_OFF
+        (SOUND, DONE),  # REVEAL_ON
+        (MENU_STEP, DONE),  # SOUND
+        (DONE,),  # MENU_STEP
+        (),  # DONE
+    )
     VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
