@@ -608,6 +608,8 @@ def test_three_whites_make_a_black_and_three_blacks_win():
     assert "P1 WINS!" in t.screen_text() and "Match over" in t.screen_text()
     assert sound.WIN in cues(t)
     t.hold(2)
+    assert t.app.mode == "over" and "P1  1  +1" in t.screen_text()  # the session's wins
+    t.hold(2)
     assert t.app.mode == "launcher"
 
 

@@ -14,8 +14,9 @@ from referee.core import forget_for
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
-from referee.store import DAMAGED, LOW, NOTE, Store
+from referee.store import DAMAGED, KEEP_BYTES, LOW, NOTE, Store, Window
 
+BAD_SETTINGS = "Bad settings: defaults"  # the launcher's line after the settings notice
 DROPPED = "The saved match could not be resumed, so it was dropped"
 SAVE_FAILED = "Saving failed"  # the pause menu's title when a save fails (once)
 
@@ -25,6 +26,7 @@ PAUSE = "pause"
 ENDED = "ended"  # the table ended the match: its standings until a hold
 ERROR = "error"
 NOTICE = "notice"
+OVER = "over"  # the match was won: the session's wins until a hold
 
 
 def format_exception(e):
@@ -37,9 +39,11 @@ class App:
     the error screen. ``registry``: the games, as the entry point gives them (titles(),
     names(), load(name), unload(): games/__init__.py); lib/ never imports games/.
     ``catch_errors``: a game's exception shows the error screen (tests set False to
-    see it raised); ``notice``: the settings' messages are shown before the launcher."""
+    see it raised); ``notice``: the settings' messages are shown before the launcher;
+    ``after_match``: this is the fresh start after a match (the device's reload), not
+    a power-up: the session's wins are kept (a power-up clears them)."""
 
-    def __init__(self, box, settings, registry, catch_errors=True, notice=True):
+    def __init__(self, box, settings, registry, catch_errors=True, notice=True, after_match=False):
         self.registry = registry
         self.box = box
         self.settings = settings
@@ -51,7 +55,23 @@ class App:
         self.error = None
         # match saves (docs/design.md): none on a box without a store of at least 1 KiB
         mem = box.store
-        self.store = Store(mem, box.log) if mem is not None and len(mem) >= 1024 else None
+        self.store = None
+        if mem is not None and len(mem) >= 1024 + KEEP_BYTES:  # the last page: referee.keep's
+            self.store = Store(Window(mem, 0, len(mem) - KEEP_BYTES), box.log)
+        elif mem is not None and len(mem) >= 1024:
+            self.store = Store(mem, box.log)
+        # what the box keeps between matches (referee.keep): the last table, the
+        # session's wins, the launcher's light and sound; read now, written at the launcher
+        from referee import keep
+
+        self._keep = keep.open_store(mem, box.log)
+        self.kept = keep.load(self._keep)
+        if not after_match and any(self.kept["w"]):  # switched on: a new session
+            self.kept["w"] = [0] * keep.SEATS
+            self.write_kept()
+        self.apply_kept()
+        self._table = None  # the running match's table, kept for Play again once it ends
+        self._counted = False  # the running match's winners are in the session's wins
         self._name = None  # the running game's registry name
         self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
         self._written = 0  # the save point last written
@@ -82,6 +102,29 @@ class App:
             self.notice = Notice("Settings", settings.messages)
         self._show_launcher()
 
+    def apply_kept(self):
+        """The launcher's light and sound (else the settings') on the box."""
+        from referee import keep
+
+        box = self.box
+        if hasattr(box.pixels, "brightness"):
+            box.pixels.brightness = keep.light(self.kept, self.settings) / 100
+        box.sound.set_level(keep.sound(self.kept, self.settings))
+
+    def _kept_changed(self):
+        # the table chose light or sound (or cleared the wins) at the launcher
+        self.apply_kept()
+        self.write_kept()
+
+    def write_kept(self):
+        """Write what the box keeps (referee.keep), if it changed; never raises."""
+        if self._keep is None:
+            return
+        try:
+            self._keep.save(self.kept)
+        except Exception as e:  # a failed write loses only Play again, the wins, the levels
+            self.box.log("keep not written: " + format_exception(e))
+
     def _tell(self, text):
         # a message about saves for the table, shown before the launcher once a session
         if text and text not in self._said:
@@ -109,11 +152,12 @@ class App:
         # (heap: docs/design.md, "Memory").
         from referee.launcher import Launcher
 
-        self.launcher = Launcher(self.settings, self.box.stations, self.registry, saved)
+        self.launcher = Launcher(self.settings, self.box.stations, self.registry, saved, self.kept,
+                                 self._kept_changed, self.box.rules_dir)
         if self.settings.messages:  # each shown in full on the notice screen before this
-            self.launcher.warn("bad settings: defaults used")
+            self.launcher.warn(BAD_SETTINGS)
         elif self.box.precision_ns >= 1000000:  # said before any game: races are timed to the ms
-            self.launcher.warn(self.box.capture_name + " capture: ms precision")
+            self.launcher.warn("ms precision (" + self.box.capture_name + ")")
         self.mode = LAUNCHER
         self.box.reveal(True)
         self.box.rings.rest(self.box.stations)
@@ -139,6 +183,8 @@ class App:
         forget_for("match")  # the launcher's code, the store's reading half
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
+        self._table = [name, players, list(bots), options or {}]  # for Play again
+        self._counted = False
         self._saves = 0
         self._written = 0
         self._owns = False
@@ -199,11 +245,16 @@ class App:
             self._pause(self.box.now_ns(), SAVE_FAILED, "Play on, unsaved")
 
     def back_to_launcher(self):
-        """The match (or the error screen) is left: its game's code freed, the launcher shown."""
+        """The match (or the error screen) is left: its game's code freed, the launcher
+        shown; the table (for Play again) and the session's wins written (referee.keep)."""
         self.game = None
         self.launcher = None
         self.registry.unload()  # free the finished game's code for the next one
         gc.collect()
+        if self._table is not None:
+            self.kept["t"] = self._table
+            self._table = None
+        self.write_kept()  # after a match: before the device's fresh start
         self._show_launcher()
 
     # --- the loop --------------------------------------------------------------
@@ -231,6 +282,12 @@ class App:
         if self.mode == GAME:
             game = self.game
             self._guard(game.tick, now)
+            if game.over and not self._counted:  # won: a win for each winner this session
+                self._counted = True
+                w = self.kept["w"]
+                for p in game.winners:
+                    if 1 <= p <= len(w) and w[p - 1] < 9999:
+                        w[p - 1] += 1
             # saves happen only here, at the game's save points (between rounds, no
             # race armed); a finished match is forgotten so it is not offered again
             if self.mode == GAME and self.store and self._saves >= 0:
@@ -251,7 +308,7 @@ class App:
             self._route_game(player, kind, count, now)
         elif self.mode == PAUSE:
             self._route_pause(player, kind, count, now)
-        elif self.mode in (ERROR, ENDED):
+        elif self.mode in (ERROR, ENDED, OVER):
             if kind == HOLD:
                 self.back_to_launcher()
         elif self.mode == NOTICE:
@@ -265,14 +322,25 @@ class App:
             self.resume()
         elif self.launcher.choice is not None:
             name, players, bots, options = self.launcher.choice
-            self.launch(name, players, bots, options=options)
+            try:
+                self.launch(name, players, bots, options=options)
+            except (ValueError, ImportError) as e:  # Play again of a table this build refuses
+                self.box.log("cannot start " + str(name) + ": " + format_exception(e))
+                self.kept.pop("t", None)
+                self.write_kept()
+                self.registry.unload()
+                self.launcher.reset()
+                self.launcher.say("cannot play that again")
 
     def _route_game(self, player, kind, count, now):
         if (player == MENU and kind in (TAP, HOLD)) or kind == CHORD:
             self._pause(now)
         elif self.game.over:
-            if kind == HOLD:
-                self.back_to_launcher()
+            if kind == HOLD:  # a won match: the session's wins, then the launcher
+                if self.game.winners:
+                    self._show_over()
+                else:
+                    self.back_to_launcher()
         elif player <= self.game.players:
             self._guard(self.game.gesture, player, kind, count, now)
 
@@ -314,6 +382,7 @@ class App:
         elif value == "end":  # ask first: a slip of the hand must not end a match
             self._pause_menu = Menu("End the match?", [("No, resume", "resume"), ("Yes, end it", "end!")])
         elif value == "end!":  # the match is abandoned: its standings, and not offered again
+            self._counted = True  # nobody won it
             if self.store and self._owns:
                 self.store.clear()
             self._saves = -1
@@ -338,6 +407,16 @@ class App:
         self.box.reveal(True)
         self.box.rings.rest(self.game.players)
         self.box.show(root)
+
+    def _show_over(self):
+        # the match was won: who won, and the wins per seat since the box was switched on
+        from referee import keep
+
+        game = self.game
+        self.mode = OVER
+        self.box.reveal(True)
+        self.box.rings.rest(game.players)
+        self.box.show(keep.session_screen(self.kept["w"], game.players, game.winners))
 
     def _guard(self, fn, *args):
         """Run a game callback; an exception shows the error screen instead of

@@ -1,6 +1,12 @@
 """The launcher: pick a game, the number of players, the bots and the options,
 with one button (tap = next, hold = choose). Defaults come from settings.
-The players and setup pages end with "Back" (to the previous page)."""
+The players and setup pages end with "Back" (to the previous page).
+
+The first page lists, before the games, the saved match ("Resume ...") and the last
+table ("Play again: ...", referee.keep); after them "Sound and light" (the rings'
+brightness, the sound level, clearing the session's wins). The players page has
+"How to play": the game's rules, page by page (referee.rules). A line under the rows
+says the session's wins, or a note for the maker (bad settings, ms precision)."""
 
 import displayio
 
@@ -10,6 +16,14 @@ from referee.menu import BACK, Menu, MenuView
 
 _START = "__start__"
 RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
+_AGAIN = "__again__"
+_BOX = "__box__"
+_RULES = "__rules__"
+# The menu's rows (six, 26 px apart from y=30) leave a line above the hint for the
+# status: the session's wins or the maker's note, at scale 2.
+ROWS = 6
+PITCH = 26
+TOP = 30
 
 
 class Launcher:
@@ -20,21 +34,28 @@ class Launcher:
 
     RESUME = RESUME
 
-    def __init__(self, settings, stations, registry, saved=None):
+    def __init__(self, settings, stations, registry, saved=None, kept=None, changed=None, rules_dir="/rules"):
         # registry: the games (titles(), load(name)), given by the entry point
         self.registry = registry
         self.settings = settings
+        # what the box keeps (referee.keep): Play again, the wins, light and sound;
+        # ``changed()`` is called when the table changes light or sound here
+        self.kept = kept if kept is not None else {"w": [0] * 7}
+        self.changed = changed
+        self.rules_dir = rules_dir
+        self.rules = None  # the "How to play" pages while they show
         # the store's saved match, offered first: (game name, players) kept, not the dict
         self.saved = (saved.get("game"), saved.get("players")) if saved else None
         self.stations = stations
         self.root = displayio.Group()
         self.root.append(screen.background())
-        self.view = MenuView(cues=settings.get("colour_cues", False))
+        self.view = MenuView(y=TOP, rows=ROWS, pitch=PITCH, title_y=2, cues=settings.get("colour_cues", False))
         self.root.append(self.view.group)
-        # the app's notes for the maker (bad settings, capture) at scale 1 under the
-        # rows; what a player must read (``say``) replaces the hint line at scale 2
-        self.note = screen.centred("", screen.HEIGHT - 36, 1, palette.WARN)
+        # under the rows, at scale 2: the app's note (bad settings, capture) if any, else
+        # the session's wins; what a player must read now (``say``) replaces the hint line
+        self.note = screen.centred("", TOP + ROWS * PITCH + 3, 2, palette.WARN)
         self.root.append(self.note)
+        self.warned = ""
         self.choice = None  # (name, players, bots, options) once chosen
         self.said = ""
         self.reset()
@@ -54,24 +75,55 @@ class Launcher:
         for i, item in enumerate(items):
             if item[1] == default:
                 index = i
+        first = []
+        t = self.again()
+        if t:
+            text = str(t[1]) + "p " + self._title(t[0])
+            first.append((("Play again: " if len(text) < 12 else "Again: ") + text, _AGAIN))
         s = self.saved
-        for title, name in items:
-            if s and name == s[0]:
-                items.insert(0, ("Resume " + title + " (" + str(s[1]) + "p)", RESUME))
-                index = 0
-                break
+        if s and self._title(s[0]):
+            first.insert(0, ("Resume " + self._title(s[0]) + " (" + str(s[1]) + "p)", RESUME))
+        if first:
+            index = 0
+        items = first + items + [("Sound and light", _BOX)]
         self.menu = Menu("Choose a game", items, index=index)
         self.stage = "game"
+        self._status()
         self._draw()
 
+    def _title(self, name):
+        for n, title in self.registry.titles():
+            if n == name:
+                return title
+        return None
+
+    def again(self):
+        """The last table (referee.keep) if this box can play it: [game, seats, bots, options]."""
+        t = self.kept.get("t")
+        if not t or not self._title(t[0]) or not 1 <= t[1] <= self.stations:
+            return None
+        for b in t[2]:
+            if b > t[1]:
+                return None
+        return t
+
     def warn(self, text):
-        """A note for the maker (bad settings, the capture's precision) at scale 1 under
-        the rows, cut to fit."""
-        self.note.text = screen.fit(text, screen.WIDTH, 1)
+        """A note for the maker (bad settings, the capture's precision) under the rows at
+        scale 2, cut to fit; it takes the place of the session's wins."""
+        self.warned = text
+        self._status()
+
+    def _status(self):
+        from referee.keep import wins_line
+
+        text = self.warned or wins_line(self.kept["w"])
+        self.note.text = screen.fit(text, screen.WIDTH - 8, 2)
+        self.note.color = palette.WARN if self.warned else palette.TEXT
 
     def say(self, text):
         """A message for the players, in the hint line until the next press."""
         self.said = screen.fit(text, screen.WIDTH - 16, 2)
+        self._draw()
 
     def _setup_items(self):
         items = [("Start!", _START)]
@@ -103,6 +155,7 @@ class Launcher:
         # COUNT_WORDS: how a game names its count (the self test counts stations fitted)
         title, one, many = getattr(self.module, "COUNT_WORDS", ("Players", "player", "players"))
         items = [(str(n) + " " + (one if n == 1 else many), n) for n in range(lo, hi + 1)]
+        items.append(("How to play", _RULES))
         self.menu = Menu(title, items, index=self.players - lo, back=True)
         self.stage = "players"
 
@@ -112,6 +165,12 @@ class Launcher:
         from referee.gestures import HOLD, TAP
 
         self.said = ""
+        if self.rules is not None:  # tap: next page; hold: back to the players page
+            if kind == TAP:
+                self.rules.next(count)
+            elif kind == HOLD:
+                self._close_rules()
+            return
         if kind == TAP:
             self.menu.tap(player, count)
         elif kind == HOLD:
@@ -121,6 +180,16 @@ class Launcher:
     def _choose(self, value):
         if value == RESUME:
             self.choice = RESUME
+            return
+        if value == _AGAIN:
+            t = self.kept["t"]
+            self.choice = (t[0], t[1], tuple(t[2]), dict(t[3]))
+            return
+        if value == _BOX or self.stage == "box":
+            self._box(value)
+            return
+        if value == _RULES:
+            self._open_rules()
             return
         if self.stage == "game":
             try:
@@ -140,6 +209,58 @@ class Launcher:
             self._seated(value)
         elif self.stage == "setup":
             self._set_up(value)
+
+    # --- sound and light: the box's own page -----------------------------------------
+    def _box(self, value):
+        from referee import keep
+
+        k = self.kept
+        if value == "light":  # the next step, round to the first
+            now = keep.light(k, self.settings)
+            steps = keep.LIGHTS
+            k["l"] = steps[0]
+            for v in steps:
+                if v > now:
+                    k["l"] = v
+                    break
+        elif value == "sound":
+            k["s"] = (keep.sound(k, self.settings) + 1) % len(keep.SOUNDS)
+        elif value == "wins":
+            k["w"] = [0] * keep.SEATS
+        elif value == BACK:
+            self.reset()
+            return
+        if value != _BOX and self.changed:
+            self.changed()
+        items = [("Rings: " + str(keep.light(k, self.settings)) + "%", "light"),
+                 ("Sound: " + keep.SOUNDS[keep.sound(k, self.settings)], "sound")]
+        if any(k["w"]):
+            items.append(("Clear the wins", "wins"))
+        index = self.menu.index if self.stage == "box" and value != "wins" else 0
+        self.menu = Menu("Sound and light", items, index=index, back=True)
+        self.stage = "box"
+        self._status()
+
+    # --- how to play: the rules pages (referee.rules, loaded only while they show) --
+    def _open_rules(self):
+        from referee.rules import Rules
+
+        self.rules = Rules(self.rules_dir, self.name, self.module.TITLE)
+        self.view.group.hidden = True
+        self.note.hidden = True
+        self.root.append(self.rules.root)
+
+    def _close_rules(self):
+        from referee.core import forget
+
+        self.root.remove(self.rules.root)
+        self.rules = None
+        forget("referee.rules")
+        forget("referee.notice")  # (a page that says what is wrong wraps with it)
+        self.view.group.hidden = False
+        self.note.hidden = False
+        self._players_menu()  # on the number of players again
+        self._draw()
 
     def _seated(self, players):
         # the table's size is chosen: the set-up menu, from the settings' defaults

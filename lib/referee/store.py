@@ -67,6 +67,36 @@ DAMAGED = "The saved match is damaged: it cannot be resumed"
 SYNC = 6  # bytes that must match again to end a hunk of a change
 LOW = 1024  # bytes left in the sector below which the app saves once a round (App._save)
 REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
+KEEP = 0x7E  # the kind of referee.keep's records (their page: Window); "~" is in no JSON the box writes
+KEEP_BYTES = 256  # the page of the memory referee.keep takes; the match saves get the rest
+
+
+class Window:
+    """Bytes ``start`` .. ``end`` of the memory ``mem`` as a memory of their own (slice
+    reads and same-length slice writes): the match saves and referee.keep's record
+    share the box's one NVM sector this way. ``problem``: the memory's own word."""
+
+    def __init__(self, mem, start, end):
+        self.mem = mem
+        self.start = start
+        self.end = end
+        self.problem = getattr(mem, "problem", None)
+
+    def __len__(self):
+        return self.end - self.start
+
+    def _at(self, s):
+        # a slice (start, stop: ints or None, as the store writes them) in ``mem``
+        n = self.end - self.start
+        return self.start + min(n, s.start or 0), self.start + (n if s.stop is None else min(n, s.stop))
+
+    def __getitem__(self, s):
+        a, b = self._at(s)
+        return self.mem[a:b]
+
+    def __setitem__(self, s, value):
+        a, b = self._at(s)
+        self.mem[a:b] = value
 
 
 def crc(data, c=0):
@@ -149,8 +179,9 @@ class Store:
     """Match saves in the byte store ``mem`` (the comment at the top): ``load`` the
     newest, ``save`` one, ``clear``. ``log``: where problems are said (print)."""
 
-    def __init__(self, mem, log=print):
+    def __init__(self, mem, log=print, kind=FORMAT):
         self.mem = mem
+        self.kind = kind  # the records' kind byte: FORMAT for the match, KEEP for referee.keep's record
         self.size = len(mem)
         self.room = self.size - HEAD  # the largest payload
         self.log = log
@@ -201,9 +232,9 @@ class Store:
         if text is not None and not new and data and text:
             payload = change(text, data)
             if len(payload) < len(data):
-                if self._append(_head(FORMAT | CHANGE, len(payload)), payload, self._crc, data):
+                if self._append(_head(self.kind | CHANGE, len(payload)), payload, self._crc, data):
                     return True
-        head = _head(FORMAT, len(data))
+        head = _head(self.kind, len(data))
         if not new and self._append(head, data, 0, data):
             return True
         if new and self._tail == 0:

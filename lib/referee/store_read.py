@@ -55,10 +55,11 @@ def apply(a, payload):
     return bytes(out)
 
 
-def record(st, a, c, text, fmt=FORMAT):
+def record(st, a, c, text, fmt=None):
     """(text, crc, end) of a record at ``a`` that checks out after ``text``/``c``, else
     None; ``fmt``: the format its kind byte must name (a later format: only its header
     is read)."""
+    fmt = st.kind if fmt is None else fmt
     head = bytes(st.mem[a:a + HEAD])
     if len(head) < HEAD - 1:
         return None
@@ -77,7 +78,7 @@ def record(st, a, c, text, fmt=FORMAT):
     k = crc(payload, crc(head[:h], c if kind & CHANGE else 0))
     if k != struct.unpack("<I", head[h:h + 4])[0]:
         return None
-    if kind & CHANGE and fmt == FORMAT:
+    if kind & CHANGE and fmt == st.kind:
         try:
             payload = apply(text, payload)
         except ValueError:
@@ -109,8 +110,8 @@ def find(st, a, c, text):
     while a < size:
         b = min(size, (a // PAGE + 1) * PAGE)
         m = bytes(st.mem[a:b])
-        i = m.find(bytes((FORMAT,)))
-        k = m.find(bytes((FORMAT | CHANGE,)))
+        i = m.find(bytes((st.kind,)))
+        k = m.find(bytes((st.kind | CHANGE,)))
         if i < 0 or 0 <= k < i:
             i = k
         if i < 0:
