@@ -3,7 +3,7 @@ the launcher's light and sound; the last page of the NVM beside the match saves.
 from test_legibility import small_texts
 
 from hardware.sim import SimTable
-from referee import keep
+from referee import keep, launcher
 from referee.store import KEEP, KEEP_BYTES, Store, Window
 
 MS = 1000000
@@ -243,3 +243,10 @@ def test_the_bad_settings_note_is_at_scale_2_in_place_of_the_wins():
         t.tap(1)
     assert "Bad settings: defaults" in t.screen_text()
     assert small_texts(t.box.root) == []
+
+
+def test_the_wins_line_fits_the_screen_most_wins_first():
+    assert launcher.wins_line([0] * 7) == ""
+    line = launcher.wins_line([3, 1, 0, 2, 0, 5, 1])
+    assert line == "Wins: P6 5  P1 3  P4 2" and len(line) <= 25
+    assert launcher.wins_line([9999] * 7).count("P") == 2  # whole entries only, never cut mid-way

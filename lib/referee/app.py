@@ -10,7 +10,7 @@ import displayio
 
 from referee import palette, screen
 from referee.box import REVEAL
-from referee.core import forget_for
+from referee.core import forget, forget_for
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
@@ -69,7 +69,8 @@ class App:
         if not after_match and any(self.kept["w"]):  # switched on: a new session
             self.kept["w"] = [0] * keep.SEATS
             self.write_kept()
-        self.apply_kept()
+        keep.apply(box, self.kept, settings)
+        forget("referee.keep")  # read: not needed at the launcher (heap)
         self._table = None  # the running match's table, kept for Play again once it ends
         self._counted = False  # the running match's winners are in the session's wins
         self._name = None  # the running game's registry name
@@ -102,18 +103,11 @@ class App:
             self.notice = Notice("Settings", settings.messages)
         self._show_launcher()
 
-    def apply_kept(self):
-        """The launcher's light and sound (else the settings') on the box."""
-        from referee import keep
-
-        box = self.box
-        if hasattr(box.pixels, "brightness"):
-            box.pixels.brightness = keep.light(self.kept, self.settings) / 100
-        box.sound.set_level(keep.sound(self.kept, self.settings))
-
     def _kept_changed(self):
-        # the table chose light or sound (or cleared the wins) at the launcher
-        self.apply_kept()
+        # the table chose light or sound (or cleared the wins) on the launcher's page
+        from referee import keep  # (loaded while that page shows)
+
+        keep.apply(self.box, self.kept, self.settings)
         self.write_kept()
 
     def write_kept(self):
@@ -138,6 +132,9 @@ class App:
             self._tell(self.store.note)  # another version's, a damaged one, a memory that cannot keep it
             if self.store.note == DAMAGED:  # said now: wiped, so that it is not said at every boot
                 self.store.save(None, True)
+            # read: the reading half is not kept at the launcher (heap); the store knows
+            # where its next record goes, so saves need it no more (a resume reads again)
+            forget("referee.store_read")
         if self.notice is None and self._tell_next:
             from referee.notice import Notice
 
@@ -410,13 +407,13 @@ class App:
 
     def _show_over(self):
         # the match was won: who won, and the wins per seat since the box was switched on
-        from referee import keep
+        from referee.session import session_screen
 
         game = self.game
         self.mode = OVER
         self.box.reveal(True)
         self.box.rings.rest(game.players)
-        self.box.show(keep.session_screen(self.kept["w"], game.players, game.winners))
+        self.box.show(session_screen(self.kept["w"], game.players, game.winners))
 
     def _guard(self, fn, *args):
         """Run a game callback; an exception shows the error screen instead of

@@ -35,7 +35,7 @@ def seat(p):
 FORGET = (
     ("match", ("referee.launcher", "referee.store_read", "referee.keep", "referee.rules")),
     ("said", ("referee.notice",)),
-    ("game", ("referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.arbiter",
+    ("game", ("referee.session", "referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.arbiter",
               "referee.race_text", "referee.marks")),
 )
 

@@ -6,7 +6,9 @@ It is one small record in the last page of the box's NVM (``referee.store.Window
 records of kind ``KEEP``), written by the store's own code: a change appends into
 erased bytes, so most writes erase nothing. It is read at the launcher and written
 there (after a match, or a choice of light or sound), never while a match runs; this
-module is forgotten during a match (``referee.core.FORGET``). A record that does not
+module is loaded only while it is needed (the app reads the record at boot, the
+launcher's "Sound and light" page) and forgotten after: the launcher keeps >= 80 KiB
+free on a Pico (docs/design.md, "Memory"). A record that does not
 read (damaged, cut short, of another shape) gives the defaults, field by field: no
 Play again, no wins, the settings' light and sound; never an error.
 
@@ -15,7 +17,7 @@ wins of seats 1..7, ``l`` the ring brightness in percent, ``s`` the sound level
 (0 off .. 3 high).
 """
 
-from referee.core import seat
+from referee.menu import Menu
 from referee.store import KEEP, KEEP_BYTES, Store, Window
 
 SEATS = 7
@@ -29,7 +31,7 @@ def open_store(mem, log):
     if mem is None or len(mem) < 1024 + KEEP_BYTES:
         return None
     n = len(mem)
-    return Store(Window(mem, n - KEEP_BYTES, n), lambda m: log("kept record: " + m), KEEP)
+    return Store(Window(mem, n - KEEP_BYTES, n), log, KEEP)
 
 
 def _ints(v, n, lo, hi):
@@ -76,36 +78,36 @@ def sound(kept, settings):
     return kept.get("s", 3 if settings.get("sound", True) else 0)
 
 
-def wins_line(wins, players=SEATS):
-    """The session's wins in a few words ("Wins: P1 2  P3 1"), "" when nobody has won."""
-    out = ""
-    for p in range(1, min(players, SEATS) + 1):
-        if wins[p - 1]:
-            out += ("  " if out else "Wins: ") + seat(p) + " " + str(wins[p - 1])
-    return out
+def apply(box, kept, settings):
+    """The launcher's light and sound (else the settings') on ``box``."""
+    if hasattr(box.pixels, "brightness"):
+        box.pixels.brightness = light(kept, settings) / 100
+    box.sound.set_level(sound(kept, settings))
 
 
-def session_screen(wins, players, winners):
-    """The screen after a won match (built then, not kept): who won it, and the wins of
-    each seat since the box was switched on, this match's marked "+1"."""
-    import displayio
-
-    from referee import palette, screen
-
-    root = displayio.Group()
-    root.append(screen.background(palette.PANEL))
-    root.append(screen.centred("Match over", 6, 3, palette.WARN))
-    who = " ".join(seat(p) for p in winners)
-    won = (who + (" win" if len(winners) > 1 else " wins")) if winners else "nobody won"
-    root.append(screen.centred(won, 42, 2, palette.station(winners[0]) if len(winners) == 1 else palette.TEXT))
-    root.append(screen.centred("Wins since switched on", 74, 2, palette.DIM))
-    n = min(players, SEATS)
-    half = n if n <= 4 else (n + 1) // 2  # up to 4 seats a column
-    left = 100 if n <= 4 else 24
-    for p in range(1, n + 1):
-        col = (p - 1) // half
-        row = (p - 1) % half
-        text = seat(p) + "  " + str(wins[p - 1]) + ("  +1" if p in winners else "")
-        root.append(screen.text(text, left + col * 160, 102 + row * 26, 2, palette.station(p)))
-    root.append(screen.centred("hold: back to the games", screen.HEIGHT - 28, 2, palette.DIM))
-    return root
+def box_page(launcher, value):
+    """The launcher's "Sound and light" page: ``value`` chosen on it (or ``"__box__"``:
+    just opened) changes the kept record, then the page is drawn again."""
+    k = launcher.kept
+    settings = launcher.settings
+    if value == "light":  # the next step, round to the first
+        now = light(k, settings)
+        k["l"] = LIGHTS[0]
+        for v in LIGHTS:
+            if v > now:
+                k["l"] = v
+                break
+    elif value == "sound":
+        k["s"] = (sound(k, settings) + 1) % len(SOUNDS)
+    elif value == "wins":
+        k["w"] = [0] * SEATS
+    if value in ("light", "sound", "wins") and launcher.changed:
+        launcher.changed()
+    items = [("Rings: " + str(light(k, settings)) + "%", "light"),
+             ("Sound: " + SOUNDS[sound(k, settings)], "sound")]
+    if any(k["w"]):
+        items.append(("Clear the wins", "wins"))
+    index = launcher.menu.index if launcher.stage == "box" and value != "wins" else 0
+    launcher.menu = Menu("Sound and light", items, index=index, back=True)
+    launcher.stage = "box"
+    launcher.status()

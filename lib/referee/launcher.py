@@ -26,6 +26,23 @@ PITCH = 26
 TOP = 30
 
 
+def wins_line(wins, cols=25):
+    """The session's wins in at most ``cols`` characters, most wins first, whole entries
+    only ("Wins: P6 5  P1 3  P4 2"); "" when nobody has won."""
+    order = sorted(range(1, 8), key=lambda p: (-wins[p - 1], p))
+    out = ""
+    for p in order:
+        if not wins[p - 1]:
+            break
+        more = ("  " if out else "Wins: ") + seat(p) + " " + str(wins[p - 1])
+        if len(out) + len(more) > cols:
+            break
+        out += more
+    return out
+
+
+
+
 class Launcher:
     """The launcher's pages (module doc). ``settings``: the defaults; ``stations``: the
     box's; ``registry``: the games; ``saved``: the store's saved match, offered first.
@@ -88,7 +105,7 @@ class Launcher:
         items = first + items + [("Sound and light", _BOX)]
         self.menu = Menu("Choose a game", items, index=index)
         self.stage = "game"
-        self._status()
+        self.status()
         self._draw()
 
     def _title(self, name):
@@ -111,11 +128,10 @@ class Launcher:
         """A note for the maker (bad settings, the capture's precision) under the rows at
         scale 2, cut to fit; it takes the place of the session's wins."""
         self.warned = text
-        self._status()
+        self.status()
 
-    def _status(self):
-        from referee.keep import wins_line
-
+    def status(self):
+        """The line under the rows: the maker's note, else the session's wins."""
         text = self.warned or wins_line(self.kept["w"])
         self.note.text = screen.fit(text, screen.WIDTH - 8, 2)
         self.note.color = palette.WARN if self.warned else palette.TEXT
@@ -168,8 +184,15 @@ class Launcher:
         if self.rules is not None:  # tap: next page; hold: back to the players page
             if kind == TAP:
                 self.rules.next(count)
-            elif kind == HOLD:
-                self._close_rules()
+            elif kind == HOLD:  # back: the rules' code forgotten, on the number of players
+                from referee.core import forget
+
+                self.rules.close()
+                self.rules = None
+                forget("referee.rules")
+                forget("referee.notice")  # (a page that says what is wrong wraps with it)
+                self._players_menu()
+                self._draw()
             return
         if kind == TAP:
             self.menu.tap(player, count)
@@ -185,11 +208,21 @@ class Launcher:
             t = self.kept["t"]
             self.choice = (t[0], t[1], tuple(t[2]), dict(t[3]))
             return
-        if value == _BOX or self.stage == "box":
-            self._box(value)
+        if value == BACK and self.stage == "box":
+            from referee.core import forget
+
+            forget("referee.keep")  # loaded only while the page shows
+            self.reset()
             return
-        if value == _RULES:
-            self._open_rules()
+        if value == _BOX or self.stage == "box":  # the light, the sound, the wins
+            from referee import keep
+
+            keep.box_page(self, value)
+            return
+        if value == _RULES:  # how to play: its pages over the menu (referee.rules)
+            from referee.rules import Rules
+
+            self.rules = Rules(self.rules_dir, self.name, self.module.TITLE, self)
             return
         if self.stage == "game":
             try:
@@ -209,58 +242,6 @@ class Launcher:
             self._seated(value)
         elif self.stage == "setup":
             self._set_up(value)
-
-    # --- sound and light: the box's own page -----------------------------------------
-    def _box(self, value):
-        from referee import keep
-
-        k = self.kept
-        if value == "light":  # the next step, round to the first
-            now = keep.light(k, self.settings)
-            steps = keep.LIGHTS
-            k["l"] = steps[0]
-            for v in steps:
-                if v > now:
-                    k["l"] = v
-                    break
-        elif value == "sound":
-            k["s"] = (keep.sound(k, self.settings) + 1) % len(keep.SOUNDS)
-        elif value == "wins":
-            k["w"] = [0] * keep.SEATS
-        elif value == BACK:
-            self.reset()
-            return
-        if value != _BOX and self.changed:
-            self.changed()
-        items = [("Rings: " + str(keep.light(k, self.settings)) + "%", "light"),
-                 ("Sound: " + keep.SOUNDS[keep.sound(k, self.settings)], "sound")]
-        if any(k["w"]):
-            items.append(("Clear the wins", "wins"))
-        index = self.menu.index if self.stage == "box" and value != "wins" else 0
-        self.menu = Menu("Sound and light", items, index=index, back=True)
-        self.stage = "box"
-        self._status()
-
-    # --- how to play: the rules pages (referee.rules, loaded only while they show) --
-    def _open_rules(self):
-        from referee.rules import Rules
-
-        self.rules = Rules(self.rules_dir, self.name, self.module.TITLE)
-        self.view.group.hidden = True
-        self.note.hidden = True
-        self.root.append(self.rules.root)
-
-    def _close_rules(self):
-        from referee.core import forget
-
-        self.root.remove(self.rules.root)
-        self.rules = None
-        forget("referee.rules")
-        forget("referee.notice")  # (a page that says what is wrong wraps with it)
-        self.view.group.hidden = False
-        self.note.hidden = False
-        self._players_menu()  # on the number of players again
-        self._draw()
 
     def _seated(self, players):
         # the table's size is chosen: the set-up menu, from the settings' defaults

@@ -65,9 +65,10 @@ def _text(data):
 
 class Rules:
     """The rules of game ``name`` (``title`` on top) from ``folder``/<name>.txt, page
-    by page: ``root`` is the screen, ``next()`` turns the page."""
+    by page: ``root`` is the screen, ``next()`` turns the page. With ``launcher``, the
+    pages show over its menu until ``close()``."""
 
-    def __init__(self, folder, name, title):
+    def __init__(self, folder, name, title, launcher=None):
         self.path = folder + "/" + str(name) + ".txt"
         self.heading = title
         self.index = 0
@@ -80,6 +81,11 @@ class Rules:
         self.hint = screen.centred("", screen.HEIGHT - 26, 2, palette.DIM)
         for item in (self.title, self.body, self.hint):
             self.root.append(item)
+        self.launcher = launcher
+        if launcher is not None:
+            screen.set_shown(launcher.view.group, False)
+            screen.set_shown(launcher.note, False)
+            launcher.root.append(self.root)
         try:
             with open(self.path, "rb") as f:
                 self.starts, self.size = _pages(f)
@@ -115,6 +121,15 @@ class Rules:
         self.title.text = screen.fit(self.heading + " " + str(self.index + 1) + "/" + str(n), screen.WIDTH, 2)
         self.body.text = page
         self.hint.text = "tap: first  hold: back" if self.index + 1 >= n else "tap: next  hold: back"
+
+    def close(self):
+        """The launcher's menu again, the pages gone."""
+        lc = self.launcher
+        if lc is not None:
+            lc.root.remove(self.root)
+            screen.set_shown(lc.view.group, True)
+            screen.set_shown(lc.note, True)
+            self.launcher = None
 
     def next(self, count=1):
         """``count`` pages on (after the last: the first); nothing when there are none."""
