@@ -26,7 +26,7 @@ PAUSE = "pause"
 ENDED = "ended"  # the table ended the match: its standings until a hold
 ERROR = "error"
 NOTICE = "notice"
-OVER = "over"  # the match was won: the session's wins until a hold
+OVER = "over"  # the match was won: the session's wins until a hold (referee.session)
 
 
 def format_exception(e):
@@ -72,7 +72,6 @@ class App:
         keep.apply(box, self.kept, settings)
         forget("referee.keep")  # read: not needed at the launcher (heap)
         self._table = None  # the running match's table, kept for Play again once it ends
-        self._counted = False  # the running match's winners are in the session's wins
         self._name = None  # the running game's registry name
         self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
         self._written = 0  # the save point last written
@@ -181,7 +180,6 @@ class App:
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._table = [name, players, list(bots), options or {}]  # for Play again
-        self._counted = False
         self._saves = 0
         self._written = 0
         self._owns = False
@@ -279,12 +277,6 @@ class App:
         if self.mode == GAME:
             game = self.game
             self._guard(game.tick, now)
-            if game.over and not self._counted:  # won: a win for each winner this session
-                self._counted = True
-                w = self.kept["w"]
-                for p in game.winners:
-                    if 1 <= p <= len(w) and w[p - 1] < 9999:
-                        w[p - 1] += 1
             # saves happen only here, at the game's save points (between rounds, no
             # race armed); a finished match is forgotten so it is not offered again
             if self.mode == GAME and self.store and self._saves >= 0:
@@ -324,18 +316,18 @@ class App:
             except (ValueError, ImportError) as e:  # Play again of a table this build refuses
                 self.box.log("cannot start " + str(name) + ": " + format_exception(e))
                 self.kept.pop("t", None)
-                self.write_kept()
-                self.registry.unload()
-                self.launcher.reset()
+                self.back_to_launcher()  # (written without it)
                 self.launcher.say("cannot play that again")
 
     def _route_game(self, player, kind, count, now):
         if (player == MENU and kind in (TAP, HOLD)) or kind == CHORD:
             self._pause(now)
         elif self.game.over:
-            if kind == HOLD:  # a won match: the session's wins, then the launcher
+            if kind == HOLD:  # a won match: its wins counted and the session's shown, then the launcher
                 if self.game.winners:
-                    self._show_over()
+                    from referee import session
+
+                    session.over(self)
                 else:
                     self.back_to_launcher()
         elif player <= self.game.players:
@@ -379,7 +371,6 @@ class App:
         elif value == "end":  # ask first: a slip of the hand must not end a match
             self._pause_menu = Menu("End the match?", [("No, resume", "resume"), ("Yes, end it", "end!")])
         elif value == "end!":  # the match is abandoned: its standings, and not offered again
-            self._counted = True  # nobody won it
             if self.store and self._owns:
                 self.store.clear()
             self._saves = -1
@@ -404,16 +395,6 @@ class App:
         self.box.reveal(True)
         self.box.rings.rest(self.game.players)
         self.box.show(root)
-
-    def _show_over(self):
-        # the match was won: who won, and the wins per seat since the box was switched on
-        from referee.session import session_screen
-
-        game = self.game
-        self.mode = OVER
-        self.box.reveal(True)
-        self.box.rings.rest(game.players)
-        self.box.show(session_screen(self.kept["w"], game.players, game.winners))
 
     def _guard(self, fn, *args):
         """Run a game callback; an exception shows the error screen instead of

@@ -14,11 +14,9 @@ from referee import palette, screen
 from referee.core import seat
 from referee.menu import BACK, Menu, MenuView
 
-_START = "__start__"
 RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
 _AGAIN = "__again__"
 _BOX = "__box__"
-_RULES = "__rules__"
 # The menu's rows (six, 26 px apart from y=30) leave a line above the hint for the
 # status: the session's wins or the maker's note, at scale 2.
 ROWS = 6
@@ -80,6 +78,9 @@ class Launcher:
     def reset(self):
         """Back to the first page, the games (the saved match first, else the settings'
         game current), nothing chosen."""
+        from referee.core import forget
+
+        forget("referee.setup")  # the players and set-up pages' code (heap)
         self.choice = None
         self.name = None
         self.module = None
@@ -141,39 +142,11 @@ class Launcher:
         self.said = screen.fit(text, screen.WIDTH - 16, 2)
         self._draw()
 
-    def _setup_items(self):
-        items = [("Start!", _START)]
-        # a game may say how strong each bot is: bot_level(options, bots, seat, True)
-        level = getattr(self.module, "bot_level", None)
-        # a game no bot can play (BOTS_CAN_PLAY = False: the self test) lists no seats
-        seats = self.players if getattr(self.module, "BOTS_CAN_PLAY", True) else 0
-        for p in range(1, seats + 1):
-            who = "human"
-            if p in self.bots:
-                who = "bot" + (level(self.options, self.bots, p, True) if level else "")
-            items.append((seat(p) + ": " + who, ("seat", p)))
-        for opt in self.module.OPTIONS:
-            if not opt.menu:
-                continue
-            items.append((opt.title + ": " + opt.name(self.options[opt.key]), ("opt", opt.key)))
-        return items
-
     def _draw(self):
         if self.said:
             self.view.show(self.menu, self.said, palette.WARN)
         else:
             self.view.show(self.menu)
-
-    def _players_menu(self):
-        lo = self.module.MIN_PLAYERS
-        hi = min(self.module.MAX_PLAYERS, self.stations)
-        self.players = max(lo, min(hi, self.players))
-        # COUNT_WORDS: how a game names its count (the self test counts stations fitted)
-        title, one, many = getattr(self.module, "COUNT_WORDS", ("Players", "player", "players"))
-        items = [(str(n) + " " + (one if n == 1 else many), n) for n in range(lo, hi + 1)]
-        items.append(("How to play", _RULES))
-        self.menu = Menu(title, items, index=self.players - lo, back=True)
-        self.stage = "players"
 
     def gesture(self, player, kind, count):
         """A tap (next item) or a hold (choose it) of ``player``; ``choice`` is set once
@@ -184,17 +157,11 @@ class Launcher:
         if self.rules is not None:  # tap: next page; hold: back to the players page
             if kind == TAP:
                 self.rules.next(count)
-            elif kind == HOLD:  # back: the rules' code forgotten, on the number of players
-                from referee.core import forget
-
+            elif kind == HOLD:
                 self.rules.close()
-                self.rules = None
-                forget("referee.rules")
-                forget("referee.notice")  # (a page that says what is wrong wraps with it)
-                self._players_menu()
-                self._draw()
-            return
-        if kind == TAP:
+            if self.rules is not None:
+                return
+        elif kind == TAP:
             self.menu.tap(player, count)
         elif kind == HOLD:
             self._choose(self.menu.hold(player))
@@ -219,11 +186,6 @@ class Launcher:
 
             keep.box_page(self, value)
             return
-        if value == _RULES:  # how to play: its pages over the menu (referee.rules)
-            from referee.rules import Rules
-
-            self.rules = Rules(self.rules_dir, self.name, self.module.TITLE, self)
-            return
         if self.stage == "game":
             try:
                 self.module = self.registry.load(value)
@@ -232,47 +194,8 @@ class Launcher:
                 self.warn(str(value) + ": " + str(e))
                 return
             self.name = value
-            self._players_menu()
-        elif value == BACK:
-            if self.stage == "players":
-                self.reset()
-            else:
-                self._players_menu()
-        elif self.stage == "players":
-            self._seated(value)
-        elif self.stage == "setup":
-            self._set_up(value)
+        # the players and set-up pages: referee.setup, loaded once a game is chosen
+        from referee import setup
 
-    def _seated(self, players):
-        # the table's size is chosen: the set-up menu, from the settings' defaults
-        self.players = players
-        self.bots = [p for p in self.settings.get("bots", ()) if p <= players]
-        self.options = {}
-        for opt in self.module.OPTIONS:
-            self.options[opt.key] = opt.check(self.settings.get(opt.key, opt.default))
-        self.menu = Menu(self.module.TITLE, self._setup_items(), back=True)
-        self.stage = "setup"
-        if len(self._setup_items()) == 1:  # nothing to set up (the self test): start
-            self._choose(_START)
+        setup.choose(self, value)
 
-    def _set_up(self, value):
-        # a set-up item: Start!, a seat's bot toggled, or an option's next choice
-        if value == _START:
-            if len(self.bots) >= self.players and self.players > 1:
-                self.say("one seat must be human")
-                return
-            self.choice = (self.name, self.players, tuple(sorted(self.bots)), dict(self.options))
-            return
-        what, key = value
-        if what == "seat":
-            if key in self.bots:
-                self.bots.remove(key)
-            else:
-                self.bots.append(key)
-        else:
-            for opt in self.module.OPTIONS:
-                if opt.key == key:
-                    i = opt.choices.index(self.options[key]) if self.options[key] in opt.choices else -1
-                    self.options[key] = opt.choices[(i + 1) % len(opt.choices)]
-        index = self.menu.index
-        self.menu = Menu(self.module.TITLE, self._setup_items(), index=index, back=True)

@@ -123,13 +123,20 @@ class Rules:
         self.hint.text = "tap: first  hold: back" if self.index + 1 >= n else "tap: next  hold: back"
 
     def close(self):
-        """The launcher's menu again, the pages gone."""
+        """The launcher's players page again, the pages gone, this code forgotten."""
         lc = self.launcher
         if lc is not None:
+            from referee import setup
+            from referee.core import forget
+
             lc.root.remove(self.root)
             screen.set_shown(lc.view.group, True)
             screen.set_shown(lc.note, True)
             self.launcher = None
+            lc.rules = None
+            setup.players_menu(lc)
+            forget("referee.rules")
+            forget("referee.notice")  # (a page that says what is wrong wraps with it)
 
     def next(self, count=1):
         """``count`` pages on (after the last: the first); nothing when there are none."""

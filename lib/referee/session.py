@@ -1,5 +1,6 @@
-"""The screen after a won match: who won it, and the wins of each seat since the box
-was switched on (referee.keep keeps them). Loaded only then (the match is over)."""
+"""The end of a won match: its winners' wins counted, and a screen of who won it and
+the wins of each seat since the box was switched on (referee.keep keeps them). Loaded
+only then (the table held at the game's end screen), forgotten with the game."""
 
 import displayio
 
@@ -27,3 +28,17 @@ def session_screen(wins, players, winners):
         root.append(screen.text(text, left + col * 160, 102 + row * 26, 2, palette.station(p)))
     root.append(screen.centred("hold: back to the games", screen.HEIGHT - 28, 2, palette.DIM))
     return root
+
+
+def over(app):
+    """The table held at a won match's end: each winner's win counted in the session's
+    (``app.kept``, written when the launcher comes back), this screen shown."""
+    game = app.game
+    w = app.kept["w"]
+    for p in game.winners:
+        if 1 <= p <= len(w) and w[p - 1] < 9999:
+            w[p - 1] += 1
+    app.mode = "over"
+    app.box.reveal(True)
+    app.box.rings.rest(game.players)
+    app.box.show(session_screen(w, game.players, game.winners))
