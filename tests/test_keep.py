@@ -4,7 +4,7 @@ from test_legibility import small_texts
 
 from hardware.sim import SimTable
 from referee import keep, launcher
-from referee.store import KEEP, KEEP_BYTES, Store, Window
+from referee.store import KEEP, KEEP_BYTES, Store
 
 MS = 1000000
 
@@ -111,13 +111,13 @@ def test_a_table_this_build_refuses_is_dropped_with_a_word():
 
 def test_the_match_saves_and_the_kept_record_share_the_nvm_without_touching_each_other():
     mem = bytearray(b"\xff" * 4096)
-    st = Store(Window(mem, 0, 4096 - KEEP_BYTES))
+    st = Store(mem, size=4096 - KEEP_BYTES)
     big = {"game": "zilch", "state": {"x": "y" * 3000}}
     assert st.save(big, True)
     assert bytes(mem[4096 - KEEP_BYTES:]) == b"\xff" * KEEP_BYTES  # the match never writes the last page
     k = keep.open_store(mem, print)
     assert k.kind == KEEP and k.save({"w": [3, 0, 0, 0, 0, 0, 0]})
-    assert Store(Window(mem, 0, 4096 - KEEP_BYTES)).load() == big
+    assert Store(mem, size=4096 - KEEP_BYTES).load() == big
     assert keep.load(k)["w"][0] == 3
     # a store read over the whole memory (an older build's) finds no match in the kept page
     whole = bytearray(b"\xff" * 4096)

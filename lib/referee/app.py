@@ -14,7 +14,7 @@ from referee.core import forget, forget_for
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
-from referee.store import DAMAGED, KEEP_BYTES, LOW, NOTE, Store, Window
+from referee.store import DAMAGED, KEEP_BYTES, LOW, NOTE, Store
 
 BAD_SETTINGS = "Bad settings: defaults"  # the launcher's line after the settings notice
 DROPPED = "The saved match could not be resumed, so it was dropped"
@@ -56,20 +56,15 @@ class App:
         # match saves (docs/design.md): none on a box without a store of at least 1 KiB
         mem = box.store
         self.store = None
-        if mem is not None and len(mem) >= 1024 + KEEP_BYTES:  # the last page: referee.keep's
-            self.store = Store(Window(mem, 0, len(mem) - KEEP_BYTES), box.log)
-        elif mem is not None and len(mem) >= 1024:
-            self.store = Store(mem, box.log)
+        if mem is not None and len(mem) >= 1024:  # (the last page is referee.keep's)
+            self.store = Store(mem, box.log, size=len(mem) - (KEEP_BYTES if len(mem) >= 1024 + KEEP_BYTES else 0))
         # what the box keeps between matches (referee.keep): the last table, the
         # session's wins, the launcher's light and sound; read now, written at the launcher
+        self._keep = None
+        self.kept = None
         from referee import keep
 
-        self._keep = keep.open_store(mem, box.log)
-        self.kept = keep.load(self._keep)
-        if not after_match and any(self.kept["w"]):  # switched on: a new session
-            self.kept["w"] = [0] * keep.SEATS
-            self.write_kept()
-        keep.apply(box, self.kept, settings)
+        keep.start(self, mem, after_match)
         forget("referee.keep")  # read: not needed at the launcher (heap)
         self._table = None  # the running match's table, kept for Play again once it ends
         self._name = None  # the running game's registry name
@@ -101,13 +96,6 @@ class App:
 
             self.notice = Notice("Settings", settings.messages)
         self._show_launcher()
-
-    def _kept_changed(self):
-        # the table chose light or sound (or cleared the wins) on the launcher's page
-        from referee import keep  # (loaded while that page shows)
-
-        keep.apply(self.box, self.kept, self.settings)
-        self.write_kept()
 
     def write_kept(self):
         """Write what the box keeps (referee.keep), if it changed; never raises."""
@@ -148,8 +136,8 @@ class App:
         # (heap: docs/design.md, "Memory").
         from referee.launcher import Launcher
 
-        self.launcher = Launcher(self.settings, self.box.stations, self.registry, saved, self.kept,
-                                 self._kept_changed, self.box.rules_dir)
+        self.launcher = Launcher(self.settings, self.box.stations, self.registry, saved, self.kept, self,
+                                 self.box.rules_dir)
         if self.settings.messages:  # each shown in full on the notice screen before this
             self.launcher.warn(BAD_SETTINGS)
         elif self.box.precision_ns >= 1000000:  # said before any game: races are timed to the ms

@@ -2,8 +2,8 @@
 the wins per seat since the box was switched on, and the rings' brightness and the
 sound level chosen at the launcher (settings.toml gives the defaults).
 
-It is one small record in the last page of the box's NVM (``referee.store.Window``,
-records of kind ``KEEP``), written by the store's own code: a change appends into
+It is one small record in the last page of the box's NVM (a ``referee.store.Store``
+over those bytes, records of kind ``KEEP``), written by the store's own code: a change appends into
 erased bytes, so most writes erase nothing. It is read at the launcher and written
 there (after a match, or a choice of light or sound), never while a match runs; this
 module is loaded only while it is needed (the app reads the record at boot, the
@@ -18,7 +18,7 @@ wins of seats 1..7, ``l`` the ring brightness in percent, ``s`` the sound level
 """
 
 from referee.menu import Menu
-from referee.store import KEEP, KEEP_BYTES, Store, Window
+from referee.store import KEEP, KEEP_BYTES, Store
 
 SEATS = 7
 LIGHTS = (10, 25, 40, 60)  # the launcher's ring brightness steps (percent; 60: the build guide's highest)
@@ -30,8 +30,7 @@ def open_store(mem, log):
     """The keep's store in the last page of ``mem`` (None: no memory, or too small)."""
     if mem is None or len(mem) < 1024 + KEEP_BYTES:
         return None
-    n = len(mem)
-    return Store(Window(mem, n - KEEP_BYTES, n), log, KEEP)
+    return Store(mem, log, KEEP, len(mem) - KEEP_BYTES)
 
 
 def _ints(v, n, lo, hi):
@@ -78,6 +77,17 @@ def sound(kept, settings):
     return kept.get("s", 3 if settings.get("sound", True) else 0)
 
 
+def start(app, mem, after_match):
+    """The app's start: ``app.kept`` read from ``mem`` (``app._keep`` its store); a
+    power-up (not ``after_match``) begins a new session of wins; light and sound applied."""
+    app._keep = open_store(mem, app.box.log)
+    app.kept = load(app._keep)
+    if not after_match and any(app.kept["w"]):
+        app.kept["w"] = [0] * SEATS
+        app.write_kept()
+    apply(app.box, app.kept, app.settings)
+
+
 def apply(box, kept, settings):
     """The launcher's light and sound (else the settings') on ``box``."""
     if hasattr(box.pixels, "brightness"):
@@ -101,8 +111,10 @@ def box_page(launcher, value):
         k["s"] = (sound(k, settings) + 1) % len(SOUNDS)
     elif value == "wins":
         k["w"] = [0] * SEATS
-    if value in ("light", "sound", "wins") and launcher.changed:
-        launcher.changed()
+    app = launcher.app
+    if value in ("light", "sound", "wins") and app is not None:
+        apply(app.box, k, settings)
+        app.write_kept()
     items = [("Rings: " + str(light(k, settings)) + "%", "light"),
              ("Sound: " + SOUNDS[sound(k, settings)], "sound")]
     if any(k["w"]):

@@ -49,14 +49,14 @@ class Launcher:
 
     RESUME = RESUME
 
-    def __init__(self, settings, stations, registry, saved=None, kept=None, changed=None, rules_dir="/rules"):
+    def __init__(self, settings, stations, registry, saved=None, kept=None, app=None, rules_dir="/rules"):
         # registry: the games (titles(), load(name)), given by the entry point
         self.registry = registry
         self.settings = settings
         # what the box keeps (referee.keep): Play again, the wins, light and sound;
-        # ``changed()`` is called when the table changes light or sound here
+        # ``app``: the App, whose box takes the light and sound chosen here and which writes them
         self.kept = kept if kept is not None else {"w": [0] * 7}
-        self.changed = changed
+        self.app = app
         self.rules_dir = rules_dir
         self.rules = None  # the "How to play" pages while they show
         # the store's saved match, offered first: (game name, players) kept, not the dict
