@@ -7,7 +7,8 @@ taken at a moment a little into the match (the screen's text changes are counted
 on a first pass, as ``python code.py --demo`` does), the display alone, without
 the rings drawn around it. Writes ``<out>/game_<game>.png`` for every game of the
 registry but the self test, plus ``game_launcher.png`` (Play again and the
-session's wins) and ``game_rules.png`` (a How to play page).
+session's wins), ``game_rules.png`` (a How to play page) and ``game_over.png``
+(the end of a won match).
 """
 
 import argparse
@@ -54,6 +55,14 @@ def launcher_and_rules(out):
         t.tap(1)
     t.hold(1)
     written.append(t.save_png(os.path.join(out, "game_rules.png"), rings=False))
+    # a won match's end: the session's wins
+    t = SimTable(players=4, seed=2)
+    t.app.kept["w"] = [2, 0, 1, 0, 0, 0, 0]
+    game = t.start("reaction", bots=(1, 2, 3, 4), rounds=3)
+    t.run_until_over(120000)
+    if game.over and game.winners:
+        t.hold(1)
+        written.append(t.save_png(os.path.join(out, "game_over.png"), rings=False))
     return written
 
 
