@@ -14,10 +14,11 @@ def session_screen(wins, players, winners):
     root = displayio.Group()
     root.append(screen.background(palette.PANEL))
     root.append(screen.centred("Match over", 6, 3, palette.WARN))
-    who = " ".join(seat(p) for p in winners)
+    who = " ".join(seat(p) for p in sorted(winners))
     won = (who + (" win" if len(winners) > 1 else " wins")) if winners else "nobody won"
-    root.append(screen.centred(won, 42, 2, palette.station(winners[0]) if len(winners) == 1 else palette.TEXT))
-    root.append(screen.centred("Wins since switched on", 74, 2, palette.DIM))
+    root.append(screen.centred(screen.fit(won, screen.WIDTH, 3), 40, 3,
+                               palette.station(winners[0]) if len(winners) == 1 else palette.TEXT))
+    root.append(screen.centred("Wins since switched on", 82, 2, palette.DIM))
     n = min(players, 7)
     half = n if n <= 4 else (n + 1) // 2  # up to 4 seats a column
     left = 100 if n <= 4 else 24
@@ -25,7 +26,7 @@ def session_screen(wins, players, winners):
         col = (p - 1) // half
         row = (p - 1) % half
         text = seat(p) + "  " + str(wins[p - 1]) + ("  +1" if p in winners else "")
-        root.append(screen.text(text, left + col * 160, 102 + row * 26, 2, palette.station(p)))
+        root.append(screen.text(text, left + col * 160, 108 + row * 25, 2, palette.station(p)))
     root.append(screen.centred("hold: back to the games", screen.HEIGHT - 28, 2, palette.DIM))
     return root
 
