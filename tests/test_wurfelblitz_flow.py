@@ -117,7 +117,9 @@ def test_bot_levels_spread_from_slow_and_careful_to_fast_and_sloppy():
     assert "P2: bot 1.5 s 15%" in items and "P3: bot 1.5 s 15%" in items and "P1: human" in items
     assert "Bots think: spread 2.5..0.9 s" in [o.title + ": " + o.name("spread") for o in wb.OPTIONS if o.key == "bot_ms"]
     launcher.options["bot_ms"] = launcher.options["bot_errors"] = "spread"
-    items = [text for text, _ in launcher._setup_items()]
+    from referee import setup  # the launcher's set-up page (loaded once a game is chosen)
+
+    items = [text for text, _ in setup.setup_items(launcher)]
     assert "P2: bot 2.5 s 0%" in items and "P3: bot 0.9 s 30%" in items
 
 

@@ -44,7 +44,8 @@ def players_menu(lc):
     lc.stage = "players"
 
 
-def _setup_items(lc):
+def setup_items(lc):
+    """The set-up page's items: Start!, each seat human or bot (its level), each option."""
     items = [("Start!", _START)]
     # a game may say how strong each bot is: bot_level(options, bots, seat, True)
     level = getattr(lc.module, "bot_level", None)
@@ -69,9 +70,9 @@ def _seated(lc, players):
     lc.options = {}
     for opt in lc.module.OPTIONS:
         lc.options[opt.key] = opt.check(lc.settings.get(opt.key, opt.default))
-    lc.menu = Menu(lc.module.TITLE, _setup_items(lc), back=True)
+    lc.menu = Menu(lc.module.TITLE, setup_items(lc), back=True)
     lc.stage = "setup"
-    if len(_setup_items(lc)) == 1:  # nothing to set up (the self test): start
+    if len(setup_items(lc)) == 1:  # nothing to set up (the self test): start
         _set_up(lc, _START)
 
 
@@ -95,4 +96,4 @@ def _set_up(lc, value):
                 i = opt.choices.index(lc.options[key]) if lc.options[key] in opt.choices else -1
                 lc.options[key] = opt.choices[(i + 1) % len(opt.choices)]
     index = lc.menu.index
-    lc.menu = Menu(lc.module.TITLE, _setup_items(lc), index=index, back=True)
+    lc.menu = Menu(lc.module.TITLE, setup_items(lc), index=index, back=True)
