@@ -28,7 +28,8 @@ loop forever: capture -> app -> display refresh -> watchdog.
   every module loaded) are never freed and the heap fragments, so without it each
   game would start with less room than the one before; with it every game starts
   on the heap it has right after boot, the one the memory budget is measured on.
-  The settings notice is not shown again after such a reload (it was seen).
+  The settings notice is not shown again after such a reload (it was seen), and the
+  session's wins are kept (``referee.keep``; any other start, a power-up, clears them).
 
 ``build()`` takes the clock and ``getenv`` as arguments so tests run the whole
 box on fakes of the machine modules and a virtual clock.
@@ -97,18 +98,24 @@ def panel_driver(name, rotation):
     return adafruit_st7789.ST7789, rotation
 
 
+# The piezo's duty cycle per sound level (off, low, mid, high): a square wave is
+# loudest at half duty; a narrower pulse is quieter.
+DUTY = (0, 0x0600, 0x2000, 0x8000)
+
+
 class Piezo:
     """``tone(freq)``: a square wave at ``freq`` Hz, 0 = silence (duty 0)."""
 
     def __init__(self, pin):
         self.pwm = pwmio.PWMOut(pin, duty_cycle=0, frequency=440, variable_frequency=True)
+        self.level = 3  # the launcher's sound level 1..3 (referee.keep): the duty cycle
 
     def tone(self, freq):
         if freq <= 0:
             self.pwm.duty_cycle = 0
         else:
             self.pwm.frequency = int(freq)
-            self.pwm.duty_cycle = 0x8000
+            self.pwm.duty_cycle = DUTY[min(3, max(0, self.level))]
 
 
 class DeviceBox(Box):
@@ -276,7 +283,7 @@ class Device:
         # after the fresh start that follows a match, the settings notice was seen already
         again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
         # logs every settings message, shows them first (not again after a fresh start)
-        self.app = App(self.box, s, games, catch_errors=True, notice=not again)
+        self.app = App(self.box, s, games, catch_errors=True, notice=not again, after_match=again)
         self._played = False  # a match ran since boot: back at the launcher, start afresh
         self._frame_at = None
         self._autoreload = None

@@ -88,6 +88,7 @@ class SimTones:
         self.table = table
         self.log = []  # (t_ns, freq)
         self.out = None  # the window's speaker: tone(freq) heard as well as logged
+        self.level = 3  # the sound level (referee.sound.Sound.set_level), as the piezo's
 
     def tone(self, freq):
         self.log.append((self.table.now, freq))
@@ -98,6 +99,7 @@ class SimTones:
 class SimBox(Box):
     capture_name = "sim"
     precision_ns = 1
+    rules_dir = os.path.join(_ROOT, "rules")  # the "How to play" pages (CIRCUITPY/rules on the box)
 
     def __init__(self, table, stations, brightness, store=None):
         self.table = table
@@ -194,6 +196,19 @@ class SimTable:
         self._captured = []
         self._key_down = {}
         self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors)
+        return self.app
+
+    def fresh_start(self):
+        """The device's fresh start after a match (``supervisor.reload()``): a new App
+        on the same box and store that knows it is not a power-up (the settings notice
+        was seen, the session's wins are kept)."""
+        self.app = None
+        games.unload()
+        self._pending = []
+        self._captured = []
+        self._key_down = {}
+        self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors, notice=False,
+                       after_match=True)
         return self.app
 
     # --- presses -------------------------------------------------------------

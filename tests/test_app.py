@@ -215,6 +215,8 @@ def test_game_over_then_hold_returns_to_launcher():
         t.tap(1)
     assert g.over
     assert g.winners == [2]
+    t.hold(1)  # the session's wins first (referee.keep), then the launcher
+    assert t.app.mode == "over" and "P2 wins" in t.screen_text()
     t.hold(1)
     assert t.app.mode == "launcher"
 
@@ -236,6 +238,7 @@ def test_listing_games_imports_none_and_a_finished_game_is_unloaded():
         t.tap(1)  # on past the result
     assert g.over
     t.hold(1)
+    t.hold(1)  # past the session's wins
     assert t.app.mode == "launcher"
     assert not [m for m in sys.modules if m.startswith("games.")]
 

@@ -157,7 +157,7 @@ def test_the_page_draws_the_launcher_pixel_for_pixel_as_the_window(page):
     st = status(page)
     assert st["mode"] == "launcher" and st["lit"]
     assert "Choose a game" in st["text"]
-    assert "browser capture: ms precision" in st["text"]  # honest timing, said before any game
+    assert "ms precision (browser)" in st["text"]  # honest timing, said before any game
     assert differences(screen_pixels(page), window_pixels(browser_table())) == 0
 
 

@@ -66,6 +66,11 @@ def test_only_device_files_and_exactly_the_needed_libraries(tmp_path):
     for name in ("device.py", "pins.py", "keypad_capture.py", "pio_capture.py", "__init__.py"):
         assert "hardware/" + name in dsts
     assert {"code.py", "boot.py", "safemode.py", "settings.toml"} <= set(dsts)
+    # the launcher's "How to play" pages, one per game, read from /rules on the box
+    import games
+
+    for name in games.names():
+        assert "rules/" + name + ".txt" in dsts
 
 
 def test_copy_then_the_device_runs_from_the_copy_alone(tmp_path):
@@ -234,14 +239,14 @@ def mpy_tree(tmp_path_factory):
 def test_mpy_deploy_puts_mpy_where_py_was_and_keeps_the_entry_files(mpy_tree):
     target, stdout = mpy_tree
     plain = {d for _, d, _ in deploy.plan()}
-    expected = {d if d in KEEP else d[:-3] + ".mpy" for d in plain}
+    expected = {d if d in KEEP or not d.endswith(".py") else d[:-3] + ".mpy" for d in plain}
     assert _files_under(target) == expected  # the earlier deploy's .py twins are gone
     assert {"code.py", "boot.py", "safemode.py", "settings.toml", "lib/referee/app.mpy", "hardware/__init__.mpy",
             "hardware/device.mpy", "games/zilch.mpy", "lib/adafruit_st7789.mpy"} <= expected
     for name in ("code.py", "boot.py", "safemode.py"):  # run by name: they stay source
         with open(os.path.join(ROOT, name), "rb") as a:
             assert (target / name).read_bytes() == a.read()
-    for rel in expected - KEEP:
+    for rel in {d for d in expected - KEEP if d.endswith(".mpy")}:
         head = (target / rel).read_bytes()[:2]
         assert head[:1] == b"M" and head[1] == 6, (rel, head)  # .mpy header, format 6
     assert "removed" in stdout and "lib/referee/app.py" in stdout

@@ -158,7 +158,7 @@ def test_bad_settings_fall_back_with_messages_on_screen(world):
     assert "REFEREE_PLAYERS" in seen[0] and "REFEREE_SOUND" in seen[1] and "REFEREE_ROTATION" in seen[2]
     assert "using 4" in seen[0] and "serial" not in " ".join(seen)
     assert dev.app.mode == "launcher"
-    assert "bad settings: defaults used" in screen.screen_text(dev.display.root_group)
+    assert "Bad settings: defaults" in screen.screen_text(dev.display.root_group)
 
 
 def test_one_bad_setting_is_shown_as_is(world):
@@ -447,7 +447,7 @@ def test_the_launcher_of_a_keypad_box_says_ms_precision(world):
     from referee import screen
 
     dev = build(world, {"REFEREE_CAPTURE": "keypad"})
-    assert "keypad capture: ms precision" in screen.screen_text(dev.display.root_group)
+    assert "ms precision (keypad)" in screen.screen_text(dev.display.root_group)
 
 
 def test_the_launcher_of_a_pio_box_says_nothing_of_precision(world):

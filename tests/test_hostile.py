@@ -106,7 +106,7 @@ def test_settings_with_every_key_wrong_use_the_defaults_and_say_each(world, caps
     for key in BAD:
         assert key in seen, key
     assert dev.app.mode == "launcher"
-    assert "bad settings: defaults used" in screen.screen_text(dev.display.root_group)
+    assert "Bad settings: defaults" in screen.screen_text(dev.display.root_group)
     run(world, dev, 200)
     dev.app.launch("reaction", 4)
     run(world, dev, 3000)

@@ -121,3 +121,20 @@ def test_the_build_guide_speaks_to_makers_about_memory_and_links_the_figures():
     with open(os.path.join(ROOT, "docs", "memory.md"), encoding="utf-8") as f:
         memory = f.read()
     assert "bench_memory.py" in memory and "ef87b19" in memory
+
+
+def test_the_readme_shows_each_game_on_the_box():
+    import games
+
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    for name in games.names():
+        if name == "selftest":  # a check of the wiring, not a game to show
+            continue
+        path = "docs/img/game_" + name + ".png"
+        assert "](" + path + ")" in text, path
+        with open(os.path.join(ROOT, path), "rb") as f:
+            head = f.read(24)
+        assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+        w, h = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        assert (w, h) == (320, 240), (path, w, h)  # the box's screen, not the window

@@ -543,14 +543,16 @@ def test_the_power_cut_tool_finds_no_cut_that_loses_more_than_the_save_being_wri
 
 
 def test_the_reading_half_is_not_resident_during_a_match():
-    # referee.store_read (replaying the log) is loaded at the launcher and on a resume,
-    # forgotten while a match runs: saves only append (heap: docs/design.md, "Memory")
+    # referee.store_read (replaying the log) is loaded when the launcher reads the store
+    # and on a resume, forgotten once read and while a match runs: saves only append
+    # (heap: docs/design.md, "Memory")
     import sys
 
     from hardware.sim import SimTable
 
     t = SimTable(players=3, seed=4)
-    assert "referee.store_read" in sys.modules  # the launcher read the store
+    assert t.app.store._tail >= 0  # the launcher read the store...
+    assert "referee.store_read" not in sys.modules  # ...and forgot its reading half
     t.start("zilch", bots=(1, 2, 3))
     assert "referee.store_read" not in sys.modules
     t.advance(20000)

@@ -117,7 +117,9 @@ def test_bot_levels_spread_from_slow_and_careful_to_fast_and_sloppy():
     assert "P2: bot 1.5 s 15%" in items and "P3: bot 1.5 s 15%" in items and "P1: human" in items
     assert "Bots think: spread 2.5..0.9 s" in [o.title + ": " + o.name("spread") for o in wb.OPTIONS if o.key == "bot_ms"]
     launcher.options["bot_ms"] = launcher.options["bot_errors"] = "spread"
-    items = [text for text, _ in launcher._setup_items()]
+    from referee import setup  # the launcher's set-up page (loaded once a game is chosen)
+
+    items = [text for text, _ in setup.setup_items(launcher)]
     assert "P2: bot 2.5 s 0%" in items and "P3: bot 0.9 s 30%" in items
 
 
@@ -609,6 +611,8 @@ def test_three_whites_make_a_black_and_three_blacks_win():
     assert g.over and g.winners == [1]
     assert "P1 WINS!" in t.screen_text() and "Match over" in t.screen_text()
     assert sound.WIN in cues(t)
+    t.hold(2)
+    assert t.app.mode == "over" and "P1  1  +1" in t.screen_text()  # the session's wins
     t.hold(2)
     assert t.app.mode == "launcher"
 

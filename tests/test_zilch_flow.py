@@ -675,6 +675,8 @@ def test_game_over_hold_returns_to_the_launcher():
     t, g = table(2, (1, 2), 1, FAST, variant=5000)
     assert t.run_until_over(600000)
     t.hold(1)
+    assert t.app.mode == "over"  # the session's wins
+    t.hold(1)
     assert t.app.mode == "launcher"
 
 

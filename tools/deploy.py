@@ -13,6 +13,8 @@ TARGET may be any folder (the tests deploy into a temporary one). What goes:
 * the folders ``games/`` and ``hardware/`` at the top level, the framework at
   ``lib/referee/`` (the PC side lives in ``pc/`` and stays behind; so does
   ``hardware/sim.py``, the simulated box's pinned name, an alias of ``pc/sim.py``);
+* ``rules/<game>.txt``, the launcher's "How to play" pages, at the top level
+  (``/rules``: the box reads them a page at a time);
 * the Adafruit libraries into ``lib/``, taken from the pip packages installed
   here (so it works offline). They are found by scanning imports: every module
   the copied files import, and what those import in turn, that is neither part
@@ -69,6 +71,7 @@ TOP_FILES = ("code.py", "boot.py", "safemode.py")
 # import name (hardware.sim), an alias of pc/sim.py.
 PC_ALIAS = "hardware/sim.py"
 SETTINGS = "settings.toml"
+RULES = "rules"  # rules/<game>.txt: read a page at a time by referee.rules
 # Files that stay source under --mpy-cross: CircuitPython runs these by name.
 KEEP_SOURCE = TOP_FILES + (SETTINGS,)
 COMPILE_TIMEOUT_S = 60
@@ -92,6 +95,11 @@ def project_files(root=ROOT):
                 if src_dir + "/" + rel == PC_ALIAS:
                     continue
                 out.append((src, dst_dir + "/" + rel))
+    rules = os.path.join(root, RULES)  # the launcher's "How to play" pages (referee.rules)
+    if os.path.isdir(rules):
+        for fn in sorted(os.listdir(rules)):
+            if fn.endswith(".txt"):
+                out.append((os.path.join(rules, fn), RULES + "/" + fn))
     return out
 
 
@@ -259,7 +267,7 @@ def plan(root=ROOT):
     """Everything to copy: [(host path, path on the drive, bytes)]."""
     check_versions(root)
     own = project_files(root)
-    libs = library_files([src for src, _ in own])
+    libs = library_files([src for src, _ in own if src.endswith(".py")])
     return [(src, dst, os.path.getsize(src)) for src, dst in own + libs]
 
 

@@ -55,7 +55,7 @@ def _order(names=None):
 def soak_cpython(hours, loop_ms=5, seed=1, names=None, out=None):
     """Play ``hours`` of virtual time; returns figures. Raises on any error."""
     from pc.sim import SimTable
-    from referee.app import ENDED, GAME, LAUNCHER, PAUSE
+    from referee.app import ENDED, GAME, LAUNCHER, OVER, PAUSE
 
     t = SimTable(players=7, seed=seed, catch_errors=False, loop_ms=loop_ms)
     order = _order(names)
@@ -94,6 +94,8 @@ def soak_cpython(hours, loop_ms=5, seed=1, names=None, out=None):
         cpu = time.process_time() - c0
         passes = (t.now - t0) // t.loop_ns
         t.hold(1)  # the standings or the end screen -> the games
+        if t.app.mode == OVER:  # a won match: the session's wins first
+            t.hold(1)
         assert t.app.mode == LAUNCHER, t.app.mode
         gc.collect()
         launcher_objects.append(len(gc.get_objects()))

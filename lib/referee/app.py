@@ -10,12 +10,13 @@ import displayio
 
 from referee import palette, screen
 from referee.box import REVEAL
-from referee.core import forget_for
+from referee.core import forget, forget_for
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
 from referee.menu import Menu, MenuView
 from referee.rng import Rng
-from referee.store import DAMAGED, LOW, NOTE, Store
+from referee.store import DAMAGED, KEEP_BYTES, LOW, NOTE, Store
 
+BAD_SETTINGS = "Bad settings: defaults"  # the launcher's line after the settings notice
 DROPPED = "The saved match could not be resumed, so it was dropped"
 SAVE_FAILED = "Saving failed"  # the pause menu's title when a save fails (once)
 
@@ -25,6 +26,7 @@ PAUSE = "pause"
 ENDED = "ended"  # the table ended the match: its standings until a hold
 ERROR = "error"
 NOTICE = "notice"
+OVER = "over"  # the match was won: the session's wins until a hold (referee.session)
 
 
 def format_exception(e):
@@ -37,9 +39,11 @@ class App:
     the error screen. ``registry``: the games, as the entry point gives them (titles(),
     names(), load(name), unload(): games/__init__.py); lib/ never imports games/.
     ``catch_errors``: a game's exception shows the error screen (tests set False to
-    see it raised); ``notice``: the settings' messages are shown before the launcher."""
+    see it raised); ``notice``: the settings' messages are shown before the launcher;
+    ``after_match``: this is the fresh start after a match (the device's reload), not
+    a power-up: the session's wins are kept (a power-up clears them)."""
 
-    def __init__(self, box, settings, registry, catch_errors=True, notice=True):
+    def __init__(self, box, settings, registry, catch_errors=True, notice=True, after_match=False):
         self.registry = registry
         self.box = box
         self.settings = settings
@@ -51,7 +55,18 @@ class App:
         self.error = None
         # match saves (docs/design.md): none on a box without a store of at least 1 KiB
         mem = box.store
-        self.store = Store(mem, box.log) if mem is not None and len(mem) >= 1024 else None
+        self.store = None
+        if mem is not None and len(mem) >= 1024:  # (the last page is referee.keep's)
+            self.store = Store(mem, box.log, size=len(mem) - (KEEP_BYTES if len(mem) >= 1024 + KEEP_BYTES else 0))
+        # what the box keeps between matches (referee.keep): the last table, the
+        # session's wins, the launcher's light and sound; read now, written at the launcher
+        self._keep = None
+        self.kept = None
+        from referee import keep
+
+        keep.start(self, mem, after_match)
+        forget("referee.keep")  # read: not needed at the launcher (heap)
+        self._table = None  # the running match's table, kept for Play again once it ends
         self._name = None  # the running game's registry name
         self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
         self._written = 0  # the save point last written
@@ -83,6 +98,15 @@ class App:
             self.notice = Notice("Settings", settings.messages)
         self._show_launcher()
 
+    def write_kept(self):
+        """Write what the box keeps (referee.keep), if it changed; never raises."""
+        if self._keep is None:
+            return
+        try:
+            self._keep.save(self.kept)
+        except Exception as e:  # a failed write loses only Play again, the wins, the levels
+            self.box.log("keep not written: " + format_exception(e))
+
     def _tell(self, text):
         # a message about saves for the table, shown before the launcher once a session
         if text and text not in self._said:
@@ -96,6 +120,9 @@ class App:
             self._tell(self.store.note)  # another version's, a damaged one, a memory that cannot keep it
             if self.store.note == DAMAGED:  # said now: wiped, so that it is not said at every boot
                 self.store.save(None, True)
+            # read: the reading half is not kept at the launcher (heap); the store knows
+            # where its next record goes, so saves need it no more (a resume reads again)
+            forget("referee.store_read")
         if self.notice is None and self._tell_next:
             from referee.notice import Notice
 
@@ -110,11 +137,12 @@ class App:
         # (heap: docs/design.md, "Memory").
         from referee.launcher import Launcher
 
-        self.launcher = Launcher(self.settings, self.box.stations, self.registry, saved)
+        self.launcher = Launcher(self.settings, self.box.stations, self.registry, saved, self.kept, self,
+                                 self.box.rules_dir)
         if self.settings.messages:  # each shown in full on the notice screen before this
-            self.launcher.warn("bad settings: defaults used")
+            self.launcher.warn(BAD_SETTINGS)
         elif self.box.precision_ns >= 1000000:  # said before any game: races are timed to the ms
-            self.launcher.warn(self.box.capture_name + " capture: ms precision")
+            self.launcher.warn("ms precision (" + self.box.capture_name + ")")
         self.mode = LAUNCHER
         self.box.reveal(True)
         self.box.rings.rest(self.box.stations)
@@ -140,6 +168,7 @@ class App:
         forget_for("match")  # the launcher's code, the store's reading half
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
+        self._table = [name, players, list(bots), options or {}]  # for Play again
         self._saves = 0
         self._written = 0
         self._owns = False
@@ -200,11 +229,16 @@ class App:
             self._pause(self.box.now_ns(), SAVE_FAILED, "Play on, unsaved")
 
     def back_to_launcher(self):
-        """The match (or the error screen) is left: its game's code freed, the launcher shown."""
+        """The match (or the error screen) is left: its game's code freed, the launcher
+        shown; the table (for Play again) and the session's wins written (referee.keep)."""
         self.game = None
         self.launcher = None
         self.registry.unload()  # free the finished game's code for the next one
         gc.collect()
+        if self._table is not None:
+            self.kept["t"] = self._table
+            self._table = None
+        self.write_kept()  # after a match: before the device's fresh start
         self._show_launcher()
 
     # --- the loop --------------------------------------------------------------
@@ -271,7 +305,7 @@ class App:
             self._route_game(player, kind, count, now)
         elif self.mode == PAUSE:
             self._route_pause(player, kind, count, now)
-        elif self.mode in (ERROR, ENDED):
+        elif self.mode in (ERROR, ENDED, OVER):
             if kind == HOLD:
                 self.back_to_launcher()
         elif self.mode == NOTICE:
@@ -285,14 +319,25 @@ class App:
             self.resume()
         elif self.launcher.choice is not None:
             name, players, bots, options = self.launcher.choice
-            self.launch(name, players, bots, options=options)
+            try:
+                self.launch(name, players, bots, options=options)
+            except (ValueError, ImportError) as e:  # Play again of a table this build refuses
+                self.box.log("cannot start " + str(name) + ": " + format_exception(e))
+                self.kept.pop("t", None)
+                self.back_to_launcher()  # (written without it)
+                self.launcher.say("cannot play that again")
 
     def _route_game(self, player, kind, count, now):
         if (player == MENU and kind in (TAP, HOLD)) or kind == CHORD:
             self._pause(now)
         elif self.game.over:
-            if kind == HOLD:
-                self.back_to_launcher()
+            if kind == HOLD:  # a won match: its wins counted and the session's shown, then the launcher
+                if self.game.winners:
+                    from referee import session
+
+                    session.over(self)
+                else:
+                    self.back_to_launcher()
         elif player <= self.game.players:
             self._guard(self.game.gesture, player, kind, count, now)
 

@@ -20,6 +20,8 @@ class Box:
     # What the capture backend can resolve, for honest displays ("ms precision").
     precision_ns = 1
     capture_name = "sim"
+    # Where the launcher's "How to play" pages are (rules/<game>.txt, referee.rules).
+    rules_dir = "/rules"
 
     def __init__(self, stations, pixels, tone_driver, store=None, sound=True):
         self.stations = stations

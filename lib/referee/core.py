@@ -26,15 +26,16 @@ def seat(p):
 
 # What the box forgets, and when: the one table of it. The heap of a Pico holds the
 # launcher's code or a game's, never both (docs/memory.md).
-#   "match": a match starts: the launcher's code and the store's reading half (a match
-#            only writes its saves)
+#   "match": a match starts: the launcher's code (its pages), the store's reading half (a match
+#            only writes its saves), what the box keeps (read and written at the
+#            launcher) and the rules pages
 #   "said":  the settings notice has been read: its code is not needed again
 #   "game":  a match ends: the framework modules only games use (with every games.*
 #            module, which games.unload forgets)
 FORGET = (
-    ("match", ("referee.launcher", "referee.store_read")),
+    ("match", ("referee.launcher", "referee.setup", "referee.store_read", "referee.keep", "referee.rules")),
     ("said", ("referee.notice",)),
-    ("game", ("referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.arbiter",
+    ("game", ("referee.session", "referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.arbiter",
               "referee.race_text", "referee.marks")),
 )
 

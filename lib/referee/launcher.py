@@ -1,6 +1,12 @@
 """The launcher: pick a game, the number of players, the bots and the options,
 with one button (tap = next, hold = choose). Defaults come from settings.
-The players and setup pages end with "Back" (to the previous page)."""
+The players and setup pages end with "Back" (to the previous page).
+
+The first page lists, before the games, the saved match ("Resume ...") and the last
+table ("Play again: ...", referee.keep); after them "Sound and light" (the rings'
+brightness, the sound level, clearing the session's wins). The players page has
+"How to play": the game's rules, page by page (referee.rules). A line under the rows
+says the session's wins, or a note for the maker (bad settings, ms precision)."""
 
 import displayio
 
@@ -8,8 +14,31 @@ from referee import palette, screen
 from referee.core import seat
 from referee.menu import BACK, Menu, MenuView
 
-_START = "__start__"
 RESUME = "__resume__"  # the launcher's choice when the saved match is chosen
+_AGAIN = "__again__"
+_BOX = "__box__"
+# The menu's rows (six, 26 px apart from y=30) leave a line above the hint for the
+# status: the session's wins or the maker's note, at scale 2.
+ROWS = 6
+PITCH = 26
+TOP = 30
+
+
+def wins_line(wins, cols=25):
+    """The session's wins in at most ``cols`` characters, most wins first, whole entries
+    only ("Wins: P6 5  P1 3  P4 2"); "" when nobody has won."""
+    order = sorted(range(1, 8), key=lambda p: (-wins[p - 1], p))
+    out = ""
+    for p in order:
+        if not wins[p - 1]:
+            break
+        more = ("  " if out else "Wins: ") + seat(p) + " " + str(wins[p - 1])
+        if len(out) + len(more) > cols:
+            break
+        out += more
+    return out
+
+
 
 
 class Launcher:
@@ -20,21 +49,28 @@ class Launcher:
 
     RESUME = RESUME
 
-    def __init__(self, settings, stations, registry, saved=None):
+    def __init__(self, settings, stations, registry, saved=None, kept=None, app=None, rules_dir="/rules"):
         # registry: the games (titles(), load(name)), given by the entry point
         self.registry = registry
         self.settings = settings
+        # what the box keeps (referee.keep): Play again, the wins, light and sound;
+        # ``app``: the App, whose box takes the light and sound chosen here and which writes them
+        self.kept = kept if kept is not None else {"w": [0] * 7}
+        self.app = app
+        self.rules_dir = rules_dir
+        self.rules = None  # the "How to play" pages while they show
         # the store's saved match, offered first: (game name, players) kept, not the dict
         self.saved = (saved.get("game"), saved.get("players")) if saved else None
         self.stations = stations
         self.root = displayio.Group()
         self.root.append(screen.background())
-        self.view = MenuView(cues=settings.get("colour_cues", False))
+        self.view = MenuView(y=TOP, rows=ROWS, pitch=PITCH, title_y=2, cues=settings.get("colour_cues", False))
         self.root.append(self.view.group)
-        # the app's notes for the maker (bad settings, capture) at scale 1 under the
-        # rows; what a player must read (``say``) replaces the hint line at scale 2
-        self.note = screen.centred("", screen.HEIGHT - 36, 1, palette.WARN)
+        # under the rows, at scale 2: the app's note (bad settings, capture) if any, else
+        # the session's wins; what a player must read now (``say``) replaces the hint line
+        self.note = screen.centred("", TOP + ROWS * PITCH + 3, 2, palette.WARN)
         self.root.append(self.note)
+        self.warned = ""
         self.choice = None  # (name, players, bots, options) once chosen
         self.said = ""
         self.reset()
@@ -42,6 +78,9 @@ class Launcher:
     def reset(self):
         """Back to the first page, the games (the saved match first, else the settings'
         game current), nothing chosen."""
+        from referee.core import forget
+
+        forget("referee.setup")  # the players and set-up pages' code (heap)
         self.choice = None
         self.name = None
         self.module = None
@@ -54,41 +93,54 @@ class Launcher:
         for i, item in enumerate(items):
             if item[1] == default:
                 index = i
+        first = []
+        t = self.again()
+        if t:
+            text = str(t[1]) + "p " + self._title(t[0])
+            first.append((("Play again: " if len(text) < 12 else "Again: ") + text, _AGAIN))
         s = self.saved
-        for title, name in items:
-            if s and name == s[0]:
-                items.insert(0, ("Resume " + title + " (" + str(s[1]) + "p)", RESUME))
-                index = 0
-                break
+        if s and self._title(s[0]):
+            first.insert(0, ("Resume " + self._title(s[0]) + " (" + str(s[1]) + "p)", RESUME))
+        if first:
+            index = 0
+        items = first + items + [("Sound and light", _BOX)]
         self.menu = Menu("Choose a game", items, index=index)
         self.stage = "game"
+        self.status()
         self._draw()
 
+    def _title(self, name):
+        for n, title in self.registry.titles():
+            if n == name:
+                return title
+        return None
+
+    def again(self):
+        """The last table (referee.keep) if this box can play it: [game, seats, bots, options]."""
+        t = self.kept.get("t")
+        if not t or not self._title(t[0]) or not 1 <= t[1] <= self.stations:
+            return None
+        for b in t[2]:
+            if b > t[1]:
+                return None
+        return t
+
     def warn(self, text):
-        """A note for the maker (bad settings, the capture's precision) at scale 1 under
-        the rows, cut to fit."""
-        self.note.text = screen.fit(text, screen.WIDTH, 1)
+        """A note for the maker (bad settings, the capture's precision) under the rows at
+        scale 2, cut to fit; it takes the place of the session's wins."""
+        self.warned = text
+        self.status()
+
+    def status(self):
+        """The line under the rows: the maker's note, else the session's wins."""
+        text = self.warned or wins_line(self.kept["w"])
+        self.note.text = screen.fit(text, screen.WIDTH - 8, 2)
+        self.note.color = palette.WARN if self.warned else palette.TEXT
 
     def say(self, text):
         """A message for the players, in the hint line until the next press."""
         self.said = screen.fit(text, screen.WIDTH - 16, 2)
-
-    def _setup_items(self):
-        items = [("Start!", _START)]
-        # a game may say how strong each bot is: bot_level(options, bots, seat, True)
-        level = getattr(self.module, "bot_level", None)
-        # a game no bot can play (BOTS_CAN_PLAY = False: the self test) lists no seats
-        seats = self.players if getattr(self.module, "BOTS_CAN_PLAY", True) else 0
-        for p in range(1, seats + 1):
-            who = "human"
-            if p in self.bots:
-                who = "bot" + (level(self.options, self.bots, p, True) if level else "")
-            items.append((seat(p) + ": " + who, ("seat", p)))
-        for opt in self.module.OPTIONS:
-            if not opt.menu:
-                continue
-            items.append((opt.title + ": " + opt.name(self.options[opt.key]), ("opt", opt.key)))
-        return items
+        self._draw()
 
     def _draw(self):
         if self.said:
@@ -96,23 +148,20 @@ class Launcher:
         else:
             self.view.show(self.menu)
 
-    def _players_menu(self):
-        lo = self.module.MIN_PLAYERS
-        hi = min(self.module.MAX_PLAYERS, self.stations)
-        self.players = max(lo, min(hi, self.players))
-        # COUNT_WORDS: how a game names its count (the self test counts stations fitted)
-        title, one, many = getattr(self.module, "COUNT_WORDS", ("Players", "player", "players"))
-        items = [(str(n) + " " + (one if n == 1 else many), n) for n in range(lo, hi + 1)]
-        self.menu = Menu(title, items, index=self.players - lo, back=True)
-        self.stage = "players"
-
     def gesture(self, player, kind, count):
         """A tap (next item) or a hold (choose it) of ``player``; ``choice`` is set once
         the table has chosen."""
         from referee.gestures import HOLD, TAP
 
         self.said = ""
-        if kind == TAP:
+        if self.rules is not None:  # tap: next page; hold: back to the players page
+            if kind == TAP:
+                self.rules.next(count)
+            elif kind == HOLD:
+                self.rules.close()
+            if self.rules is not None:
+                return
+        elif kind == TAP:
             self.menu.tap(player, count)
         elif kind == HOLD:
             self._choose(self.menu.hold(player))
@@ -122,6 +171,21 @@ class Launcher:
         if value == RESUME:
             self.choice = RESUME
             return
+        if value == _AGAIN:
+            t = self.kept["t"]
+            self.choice = (t[0], t[1], tuple(t[2]), dict(t[3]))
+            return
+        if value == BACK and self.stage == "box":
+            from referee.core import forget
+
+            forget("referee.keep")  # loaded only while the page shows
+            self.reset()
+            return
+        if value == _BOX or self.stage == "box":  # the light, the sound, the wins
+            from referee import keep
+
+            keep.box_page(self, value)
+            return
         if self.stage == "game":
             try:
                 self.module = self.registry.load(value)
@@ -130,47 +194,8 @@ class Launcher:
                 self.warn(str(value) + ": " + str(e))
                 return
             self.name = value
-            self._players_menu()
-        elif value == BACK:
-            if self.stage == "players":
-                self.reset()
-            else:
-                self._players_menu()
-        elif self.stage == "players":
-            self._seated(value)
-        elif self.stage == "setup":
-            self._set_up(value)
+        # the players and set-up pages: referee.setup, loaded once a game is chosen
+        from referee import setup
 
-    def _seated(self, players):
-        # the table's size is chosen: the set-up menu, from the settings' defaults
-        self.players = players
-        self.bots = [p for p in self.settings.get("bots", ()) if p <= players]
-        self.options = {}
-        for opt in self.module.OPTIONS:
-            self.options[opt.key] = opt.check(self.settings.get(opt.key, opt.default))
-        self.menu = Menu(self.module.TITLE, self._setup_items(), back=True)
-        self.stage = "setup"
-        if len(self._setup_items()) == 1:  # nothing to set up (the self test): start
-            self._choose(_START)
+        setup.choose(self, value)
 
-    def _set_up(self, value):
-        # a set-up item: Start!, a seat's bot toggled, or an option's next choice
-        if value == _START:
-            if len(self.bots) >= self.players and self.players > 1:
-                self.say("one seat must be human")
-                return
-            self.choice = (self.name, self.players, tuple(sorted(self.bots)), dict(self.options))
-            return
-        what, key = value
-        if what == "seat":
-            if key in self.bots:
-                self.bots.remove(key)
-            else:
-                self.bots.append(key)
-        else:
-            for opt in self.module.OPTIONS:
-                if opt.key == key:
-                    i = opt.choices.index(self.options[key]) if self.options[key] in opt.choices else -1
-                    self.options[key] = opt.choices[(i + 1) % len(opt.choices)]
-        index = self.menu.index
-        self.menu = Menu(self.module.TITLE, self._setup_items(), index=index, back=True)

@@ -16,15 +16,24 @@ ERROR = ((200, 500),)
 
 class Sound:
     """Plays cues (module doc) on ``driver``; ``enabled`` False: silent (a cue is
-    still recorded when ``log`` is a list)."""
+    still recorded when ``log`` is a list); ``level``: the loudness (``set_level``)."""
 
     def __init__(self, driver, enabled=True):
         self.driver = driver
         self.enabled = enabled
+        self.level = 3 if enabled else 0
         self._cue = ()
         self._i = 0
         self._until = 0
         self.log = None  # a list to record (t_ns, cue) in tests and demos
+
+    def set_level(self, level):
+        """The loudness 0 (off) .. 3 (full): a driver with a ``level`` (the piezo's
+        duty cycle) takes it; 0 silences every cue."""
+        self.level = level
+        self.enabled = level > 0
+        if hasattr(self.driver, "level"):
+            self.driver.level = level
 
     def play(self, cue, now_ns):
         """Start ``cue`` at ``now_ns``, cutting off any cue still playing."""

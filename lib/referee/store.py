@@ -67,6 +67,8 @@ DAMAGED = "The saved match is damaged: it cannot be resumed"
 SYNC = 6  # bytes that must match again to end a hunk of a change
 LOW = 1024  # bytes left in the sector below which the app saves once a round (App._save)
 REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
+KEEP = 0x7E  # the kind of referee.keep's records (the last KEEP_BYTES); "~" is in no JSON the box writes
+KEEP_BYTES = 256  # the last page of the memory, referee.keep's; the match saves get the rest
 
 
 def crc(data, c=0):
@@ -147,11 +149,15 @@ def _head(kind, n):
 
 class Store:
     """Match saves in the byte store ``mem`` (the comment at the top): ``load`` the
-    newest, ``save`` one, ``clear``. ``log``: where problems are said (print)."""
+    newest, ``save`` one, ``clear``. ``log``: where problems are said (print);
+    ``kind``: the records' kind byte (FORMAT: the match's, KEEP: referee.keep's);
+    ``base``, ``size``: the part of ``mem`` this store uses (default: all of it)."""
 
-    def __init__(self, mem, log=print):
+    def __init__(self, mem, log=print, kind=FORMAT, base=0, size=None):
         self.mem = mem
-        self.size = len(mem)
+        self.kind = kind
+        self.base = base
+        self.size = len(mem) - base if size is None else size
         self.room = self.size - HEAD  # the largest payload
         self.log = log
         # set by load(): what the table should be told (said once, at scale 2, by the
@@ -201,9 +207,9 @@ class Store:
         if text is not None and not new and data and text:
             payload = change(text, data)
             if len(payload) < len(data):
-                if self._append(_head(FORMAT | CHANGE, len(payload)), payload, self._crc, data):
+                if self._append(_head(self.kind | CHANGE, len(payload)), payload, self._crc, data):
                     return True
-        head = _head(FORMAT, len(data))
+        head = _head(self.kind, len(data))
         if not new and self._append(head, data, 0, data):
             return True
         if new and self._tail == 0:
@@ -220,7 +226,7 @@ class Store:
             j = min(self.size, (i // PAGE + 1) * PAGE)
             buf[i:j] = b"\xff" * (j - i)
             i = j
-        self.mem[0:self.size] = buf
+        self.mem[self.base:self.base + self.size] = buf
         self._text = data
         self._crc = k
         self._tail = end
@@ -233,7 +239,7 @@ class Store:
         if a + n > self.size or not self._erased(a, n):
             return False
         k = crc(payload, crc(head, c))
-        self.mem[a:a + n] = head + struct.pack("<I", k) + payload
+        self.mem[self.base + a:self.base + a + n] = head + struct.pack("<I", k) + payload
         self._text = text
         self._crc = k
         self._tail = a + n
@@ -241,6 +247,7 @@ class Store:
 
     def _erased(self, a, n):
         # True if the n bytes at a all read 0xFF (one page at a time)
+        a += self.base
         while n > 0:
             k = min(n, PAGE - a % PAGE)
             if bytes(self.mem[a:a + k]) != b"\xff" * k:

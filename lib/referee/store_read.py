@@ -55,11 +55,13 @@ def apply(a, payload):
     return bytes(out)
 
 
-def record(st, a, c, text, fmt=FORMAT):
+def record(st, a, c, text, fmt=None):
     """(text, crc, end) of a record at ``a`` that checks out after ``text``/``c``, else
     None; ``fmt``: the format its kind byte must name (a later format: only its header
     is read)."""
-    head = bytes(st.mem[a:a + HEAD])
+    fmt = st.kind if fmt is None else fmt
+    b = st.base
+    head = bytes(st.mem[b + a:b + min(a + HEAD, st.size)])
     if len(head) < HEAD - 1:
         return None
     kind = head[0]
@@ -73,11 +75,11 @@ def record(st, a, c, text, fmt=FORMAT):
     end = a + h + 4 + n
     if end > st.size or len(head) < h + 4:
         return None
-    payload = bytes(st.mem[a + h + 4:end])
+    payload = bytes(st.mem[b + a + h + 4:b + end])
     k = crc(payload, crc(head[:h], c if kind & CHANGE else 0))
     if k != struct.unpack("<I", head[h:h + 4])[0]:
         return None
-    if kind & CHANGE and fmt == FORMAT:
+    if kind & CHANGE and fmt == st.kind:
         try:
             payload = apply(text, payload)
         except ValueError:
@@ -108,9 +110,9 @@ def find(st, a, c, text):
     size = st.size
     while a < size:
         b = min(size, (a // PAGE + 1) * PAGE)
-        m = bytes(st.mem[a:b])
-        i = m.find(bytes((FORMAT,)))
-        k = m.find(bytes((FORMAT | CHANGE,)))
+        m = bytes(st.mem[st.base + a:st.base + b])
+        i = m.find(bytes((st.kind,)))
+        k = m.find(bytes((st.kind | CHANGE,)))
         if i < 0 or 0 <= k < i:
             i = k
         if i < 0:
@@ -127,7 +129,7 @@ def used(st):
     a = st.size
     while a > 0:
         b = a - PAGE if a % PAGE == 0 else a - a % PAGE
-        k = len(bytes(st.mem[b:a]).rstrip(b"\xff"))
+        k = len(bytes(st.mem[st.base + b:st.base + a]).rstrip(b"\xff"))
         if k:
             return b + k
         a = b
@@ -135,7 +137,7 @@ def used(st):
 
 def other(st):
     """The format number of another version's store at 0, else None."""
-    head = bytes(st.mem[0:4])
+    head = bytes(st.mem[st.base:st.base + 4])
     if len(head) < 4:
         return None
     if head[:2] == b"RB" and (head[2] < 32 or head[2:4] == b"s1"):  # formats 1 and 2
@@ -151,7 +153,7 @@ def blank(st):
     a = 0
     while a < n:
         b = min(n, a + PAGE)
-        if bytes(st.mem[a:b]) != bytes(b - a):
+        if bytes(st.mem[st.base + a:st.base + b]) != bytes(b - a):
             return n == 0
         a = b
     return True
