@@ -96,6 +96,8 @@ class SimBox(Box):
         # every edge up to now is in), and a press at the reveal's own nanosecond is
         # then judged against it, valid (docs/arbitration.md), not a certain false
         # start. It comes back through the next poll, as the device's does.
+        if on and screen.paced:  # the light reveals a screen drawn whole, as on the device
+            screen.paced.flush()
         self.table._captured.append((REVEAL, self.table.now + 1, bool(on)))
 
     def show(self, group):
@@ -134,6 +136,7 @@ class SimTable:
         self.app = App(self.box, self.settings, games, catch_errors=catch_errors)
         self.press_log = []  # every scripted edge, for replay
         self._key_down = {}  # window key -> time of its press
+        self.paced = []  # the pixels referee.pace drew in each pass, while it paces
 
     def _clock(self):
         return self.now
@@ -228,6 +231,8 @@ class SimTable:
                 t, _, player, pressed = heapq.heappop(pending)
                 self._captured.append((player, t, pressed))
             self.app.step()
+            if screen.paced:  # (referee.pace started: draws a part of a change a pass, as the device)
+                self.paced.append(screen.paced.step())
 
     def advance_until(self, cond, max_ms=20000, step_ms=None):
         """Advance loop pass by loop pass until ``cond()`` holds (True) or
