@@ -92,6 +92,7 @@ if GAME:
     worst = 0
     what = ""
     slow = []
+    gc_us = 0
     n = 0
     start = time.monotonic_ns()
     while n < PASSES and time.monotonic_ns() - start < LIMIT_NS:
@@ -116,7 +117,11 @@ if GAME:
             worst = us
             what = "%%s %%s->%%s%%s" %% (d.app.mode, before, after, " gc" if f1 > f0 else "")
         if n %% 10 == 0:
+            t0 = time.monotonic_ns()
             gc.collect()
+            t0 = time.monotonic_ns() - t0
+            if t0 > gc_us * 1000:
+                gc_us = t0 // 1000
             f = gc.mem_free()
             if f < low:
                 low = f
@@ -131,6 +136,7 @@ if GAME:
           worst, d.app.mode, 1 if (g is not None and g.over) else 0, what.replace(" ", "_"))
     print("FWC hist", " ".join(str(c) for c in hist))
     print("FWC slow", " ".join(slow))
+    print("FWC gc", gc_us)
     print("FWC error", d.app.error if getattr(d.app, "error", None) else "-")
 print("FWC DONE")
 '''
@@ -232,6 +238,7 @@ class Row:
         self.error = ""
         self.png = ""
         self.neo_log = ""
+        self.gc_us = None  # the longest of the probe's gc.collect() calls (between passes)
         self.latencies_us = []  # press -> the winner's ring lit (--latency)
 
     def percentile_ms(self, q):
@@ -271,6 +278,8 @@ def parse(serial, row):
                                                                   int(p[6]), int(p[7]))
             row.mode, row.over = p[8], p[9] == "1"
             row.what = p[10].replace("_", " ") if len(p) > 10 else ""
+        elif line.startswith(TAG + "gc "):
+            row.gc_us = int(line.split()[2])
         elif line.startswith(TAG + "hist "):
             row.hist = [int(c) for c in line.split()[2:]]
         elif line.startswith(TAG + "error ") and line[len(TAG) + 6:].strip() != "-":
@@ -464,6 +473,9 @@ def main(argv=None):
         shutil.rmtree(fs, ignore_errors=True)
     print()
     print(table(rows, commit))
+    gcs = ["%s %.1f" % (r.name, r.gc_us / 1000) for r in rows if r.gc_us is not None]
+    if gcs:
+        print("longest gc.collect() between passes (ms): " + ", ".join(gcs))
     for r in rows:
         if r.neo_log and os.path.isfile(r.neo_log):
             with open(r.neo_log) as f:

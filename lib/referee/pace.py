@@ -20,7 +20,7 @@ drawn at the next refresh whole: screens avoid them in a match, or keep them sma
 from referee import screen
 from referee.core import const
 
-FRAME_PX = const(2500)  # about 10-20 ms of refresh, by the figures above
+FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
 _queue = []  # Texts with something to draw, and [layer, shown, colour] changes, oldest first
 
 
@@ -82,9 +82,8 @@ def step(budget_px=FRAME_PX):
                 spent += area(layer)
             q.pop(0)
         else:
-            spent += e._draw(budget_px - spent)
-            if e._text == e._drawn and e._inked == e._color:
-                e._queued = False
+            spent += e._draw(budget_px - spent, not spent)
+            if not e._todo:
                 q.pop(0)
     return spent
 
@@ -97,9 +96,7 @@ def flush():
 
 def queue(text):
     """``text`` (a ``screen.Text``) has a new text or colour to draw."""
-    if not text._queued:
-        text._queued = True
-        _queue.append(text)
+    _queue.append(text)
 
 
 def later(layer, show, color):
@@ -129,7 +126,7 @@ def area(layer):
     if isinstance(layer, screen.Text):
         g = layer._grid
         s = layer.scale
-        return g.width * screen.CHAR_W * s * g.height * screen.CHAR_H * s
+        return min(screen.WIDTH, g.width * screen.CHAR_W * s) * min(screen.HEIGHT, g.height * screen.CHAR_H * s)
     if isinstance(layer, screen.displayio.Group):
         s = layer.scale
         n = 0

@@ -81,8 +81,8 @@ class Text(displayio.Group):
         self._pal = displayio.Palette(2)
         self._pal.make_transparent(0)
         self._pal[1] = color
-        self._color = color  # the colour it has (or will: paced)
-        self._inked = color  # the colour in its palette
+        self._color = None  # a colour waiting to be drawn (paced)
+        self._todo = False  # a text or colour waits in referee.pace's queue
         self._blank = _tile(" ")
         # The grid is as wide as the widest text shown yet (up to ``cols``), or ``cols``
         # when given: the firmware redraws a grid's every cell, blank ones too, when it
@@ -92,9 +92,6 @@ class Text(displayio.Group):
         self.append(self._grid)
         self.anchor_point = anchor
         self._at = (x, y)
-        self._text = None  # the text it shows (or will: paced)
-        self._drawn = None  # the text on its tiles
-        self._queued = False  # waits in referee.pace's queue
         self._h = 1  # the drawn text's lines
         self._text = s
         self._draw(_ALL)  # a new Text's first text at once: it is not on screen yet
@@ -116,26 +113,32 @@ class Text(displayio.Group):
         if s == self._text:
             return
         self._text = s
+        self._later()
+
+    def _later(self):
         if paced:
-            paced.queue(self)
+            if not self._todo:
+                self._todo = True
+                paced.queue(self)
         else:
             self._draw(_ALL)
 
-    def _draw(self, budget_px):
+    def _draw(self, budget_px, first=True):
         # Writes the cells whose tile is not the text's, until about ``budget_px`` pixels
         # are written (paced: the rest at the next call); returns the pixels written (an
-        # estimate). Only cells that change are written: a smaller area to refresh. The
-        # text's box sits in the grid as it sits at its anchor (centred: in the middle,
-        # to half a cell), so a new text of another width rewrites cells, never moves
-        # the grid (which would redraw it whole).
+        # estimate); ``first``: nothing was drawn yet in this pace step. Only cells that
+        # change are written: a smaller area to refresh. The text's box sits in the grid
+        # as it sits at its anchor (centred: in the middle, to half a cell), so a new
+        # text of another width rewrites cells, never moves the grid (which would redraw
+        # it whole).
         spent = 0
-        if self._inked != self._color:
-            self._pal[1] = self._inked = self._color
+        c = self._color
+        if c is not None:
+            self._color = None
+            self._pal[1] = c
             if paced:
                 spent = paced.area(self)  # the whole text is redrawn
         s = self._text
-        if s == self._drawn:
-            return spent
         lines = s.split("\n")
         grid = self._grid
         w = 0
@@ -153,6 +156,11 @@ class Text(displayio.Group):
         off = int(self.anchor_point[0] * (cols - w))
         blank = self._blank
         cell = CHAR_W * CHAR_H * self.scale * self.scale
+        # the firmware redraws the box around a grid's changed cells: budgeted as such
+        # (the first change of a pace step is made whatever it costs: ``first``)
+        c0 = r0 = 999
+        c1 = r1 = -1
+        base = spent
         for r in range(grid.height):
             line = lines[r] if r < len(lines) else ""
             n = len(line)
@@ -160,12 +168,16 @@ class Text(displayio.Group):
                 k = c - off
                 t = _tile(line[k]) if 0 <= k < n else blank
                 if grid[c, r] != t:
-                    if spent >= budget_px:
-                        self._drawn = None  # part drawn: the next call goes on
-                        return spent
+                    box = (max(c1, c) - min(c0, c) + 1) * (max(r1, r) - min(r0, r) + 1) * cell
+                    if base + box > budget_px and (c1 >= 0 or base or not first):
+                        return spent  # part drawn: the next call goes on
                     grid[c, r] = t
-                    spent += cell
-        self._drawn = s
+                    c0 = min(c0, c)
+                    c1 = max(c1, c)
+                    r0 = min(r0, r)
+                    r1 = max(r1, r)
+                    spent = base + box
+        self._todo = False
         self._h = min(len(lines), grid.height)
         if self._place() and paced:
             spent += 2 * paced.area(self)  # moved: its old and new places are redrawn whole
@@ -175,17 +187,14 @@ class Text(displayio.Group):
     def color(self):
         """The text's colour (0xRRGGBB); a new colour redraws the whole text (paced:
         at its turn in the queue)."""
-        return self._color
+        c = self._color
+        return self._pal[1] if c is None else c
 
     @color.setter
     def color(self, c):
-        if c == self._color:
-            return
-        self._color = c
-        if paced:
-            paced.queue(self)
-        else:
-            self._pal[1] = self._inked = c
+        if c != self.color:
+            self._color = c
+            self._later()
 
     @property
     def anchored_position(self):
