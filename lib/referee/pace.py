@@ -83,8 +83,9 @@ def step(budget_px=FRAME_PX):
             q.pop(0)
         else:
             spent += e._draw(budget_px - spent, not spent)
-            if not e._todo:
-                q.pop(0)
+            if e._todo:
+                break  # part drawn: the rest at the next step
+            q.pop(0)
     return spent
 
 
