@@ -116,7 +116,7 @@ if GAME:
             after = g.phase_name() if g is not None else None
             worst = us
             what = "%%s %%s->%%s%%s" %% (d.app.mode, before, after, " gc" if f1 > f0 else "")
-        if n %% 10 == 0:
+        if n %% %(gc_every)d == 0:
             t0 = time.monotonic_ns()
             gc.collect()
             t0 = time.monotonic_ns() - t0
@@ -304,6 +304,7 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, presses=()):
         f.write(PROBE % {"game": game, "players": row.players, "passes": passes,
                          "limit_ms": limit_ms, "buckets": BUCKETS, "fine_us": FINE_US,
                          "fine": FINE, "coarse_us": COARSE_US, "slow_us": P99_MAX_MS * 1000, "humans": 1 if presses else 0,
+                         "gc_every": 1000000 if presses else 10,
                          "getenv": getenv})
     row.png = os.path.join(out, row.name + ".png")
     log = os.path.join(out, row.name + ".serial.txt")
@@ -343,22 +344,21 @@ def latencies(log, after_ns):
     """From a runner's ``--neopixel-log`` (frames with times, scripted presses): for every
     press of station 1 made ``after_ns`` after a reveal (a race's press), the ns from its
     edge to the end of the first NeoPixel frame (the strip latches at the end of a frame)
-    that lights ring 1 at more than twice the level it had before the press (a resting
-    ring is the seat's colour dimmed to 60/255; a winner's is the full colour), or None
-    when no frame did within 1 s."""
+    that lights ring 1 at 90 % of the brightest it ever was in the log (a resting ring is
+    the seat's colour dimmed to 60/255; a winner's is the full colour), or None when no
+    frame did within 1 s."""
     out = []
     frames = log.get("frames", [])
+    full = max([_level(f["px"]) for f in frames if f["px"]] or [0])
     for press in log.get("presses", []):
         if press.get("pin") != SEAT1_PIN:
             continue
         t = press["down_ns"]
         if not any(abs(t - r["at_ns"] - after_ns) < 1000000 for r in log.get("rises", [])):
             continue  # a tap to go on, not a race's press
-        before = [f for f in frames if f["t1_ns"] < t and f["px"]]
-        rest = _level(before[-1]["px"]) if before else 0
         lit = None
         for f in frames:
-            if f["t1_ns"] >= t and f["px"] and _level(f["px"]) > 2 * rest and f["t1_ns"] - t < 10 ** 9:
+            if f["t1_ns"] >= t and f["px"] and _level(f["px"]) * 10 >= full * 9 and f["t1_ns"] - t < 10 ** 9:
                 lit = f["t1_ns"] - t
                 break
         out.append(lit)
