@@ -91,13 +91,15 @@ if GAME:
     hist = array.array("H", bytes(2 * %(buckets)d))
     worst = 0
     what = ""
-    slow = []
+    slow = array.array("l", bytes(4 * 240))  # pass, us, phase before, after; 60 at most
+    ns = 0
     gc_us = 0
     n = 0
     start = time.monotonic_ns()
     while n < PASSES and time.monotonic_ns() - start < LIMIT_NS:
         g = d.app.game
         before = g.phase_name() if g is not None else None
+        b = g.phase if g is not None else -1
         f0 = gc.mem_free()
         t0 = time.monotonic_ns()
         d.step()
@@ -108,9 +110,13 @@ if GAME:
         if k >= %(fine)d:
             k = %(fine)d + (us - %(fine)d * %(fine_us)d) // %(coarse_us)d
         hist[k if k < %(buckets)d else %(buckets)d - 1] += 1
-        if us > %(slow_us)d and len(slow) < 60:  # the serial log lists the long passes
+        if us > %(slow_us)d and ns < 240:  # the serial log lists the long passes (no heap)
             g = d.app.game
-            slow.append("%%d:%%d:%%s->%%s" %% (n, us, before, g.phase_name() if g is not None else None))
+            slow[ns] = n
+            slow[ns + 1] = us
+            slow[ns + 2] = b
+            slow[ns + 3] = g.phase if g is not None else -1
+            ns += 4
         if us > worst:
             g = d.app.game
             after = g.phase_name() if g is not None else None
@@ -135,7 +141,7 @@ if GAME:
     print("FWC game", GAME, PLAYERS, n, (time.monotonic_ns() - start) // 1000000, low,
           worst, d.app.mode, 1 if (g is not None and g.over) else 0, what.replace(" ", "_"))
     print("FWC hist", " ".join(str(c) for c in hist))
-    print("FWC slow", " ".join(slow))
+    print("FWC slow", " ".join("%%d:%%d:%%d->%%d" %% tuple(slow[i:i + 4]) for i in range(0, ns, 4)))
     print("FWC gc", gc_us)
     print("FWC error", d.app.error if getattr(d.app, "error", None) else "-")
 print("FWC DONE")
