@@ -91,15 +91,11 @@ if GAME:
     hist = array.array("H", bytes(2 * %(buckets)d))
     worst = 0
     what = ""
-    slow = array.array("l", bytes(4 * 240))  # pass, us, phase before, after; 60 at most
-    ns = 0
-    gc_us = 0
     n = 0
     start = time.monotonic_ns()
     while n < PASSES and time.monotonic_ns() - start < LIMIT_NS:
         g = d.app.game
         before = g.phase_name() if g is not None else None
-        b = g.phase if g is not None else -1
         f0 = gc.mem_free()
         t0 = time.monotonic_ns()
         d.step()
@@ -110,24 +106,13 @@ if GAME:
         if k >= %(fine)d:
             k = %(fine)d + (us - %(fine)d * %(fine_us)d) // %(coarse_us)d
         hist[k if k < %(buckets)d else %(buckets)d - 1] += 1
-        if us > %(slow_us)d and ns < 240:  # the serial log lists the long passes (no heap)
-            g = d.app.game
-            slow[ns] = n
-            slow[ns + 1] = us
-            slow[ns + 2] = b
-            slow[ns + 3] = g.phase if g is not None else -1
-            ns += 4
         if us > worst:
             g = d.app.game
             after = g.phase_name() if g is not None else None
             worst = us
             what = "%%s %%s->%%s%%s" %% (d.app.mode, before, after, " gc" if f1 > f0 else "")
         if n %% %(gc_every)d == 0:
-            t0 = time.monotonic_ns()
             gc.collect()
-            t0 = time.monotonic_ns() - t0
-            if t0 > gc_us * 1000:
-                gc_us = t0 // 1000
             f = gc.mem_free()
             if f < low:
                 low = f
@@ -141,8 +126,6 @@ if GAME:
     print("FWC game", GAME, PLAYERS, n, (time.monotonic_ns() - start) // 1000000, low,
           worst, d.app.mode, 1 if (g is not None and g.over) else 0, what.replace(" ", "_"))
     print("FWC hist", " ".join(str(c) for c in hist))
-    print("FWC slow", " ".join("%%d:%%d:%%d->%%d" %% tuple(slow[i:i + 4]) for i in range(0, ns, 4)))
-    print("FWC gc", gc_us)
     print("FWC error", d.app.error if getattr(d.app, "error", None) else "-")
 print("FWC DONE")
 '''
@@ -244,7 +227,6 @@ class Row:
         self.error = ""
         self.png = ""
         self.neo_log = ""
-        self.gc_us = None  # the longest of the probe's gc.collect() calls (between passes)
         self.latencies_us = []  # press -> the winner's ring lit (--latency)
 
     def percentile_ms(self, q):
@@ -284,8 +266,6 @@ def parse(serial, row):
                                                                   int(p[6]), int(p[7]))
             row.mode, row.over = p[8], p[9] == "1"
             row.what = p[10].replace("_", " ") if len(p) > 10 else ""
-        elif line.startswith(TAG + "gc "):
-            row.gc_us = int(line.split()[2])
         elif line.startswith(TAG + "hist "):
             row.hist = [int(c) for c in line.split()[2:]]
         elif line.startswith(TAG + "error ") and line[len(TAG) + 6:].strip() != "-":
@@ -309,7 +289,7 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, presses=()):
     with open(probe, "w") as f:
         f.write(PROBE % {"game": game, "players": row.players, "passes": passes,
                          "limit_ms": limit_ms, "buckets": BUCKETS, "fine_us": FINE_US,
-                         "fine": FINE, "coarse_us": COARSE_US, "slow_us": P99_MAX_MS * 1000, "humans": 1 if presses else 0,
+                         "fine": FINE, "coarse_us": COARSE_US, "humans": 1 if presses else 0,
                          "gc_every": 1000000 if presses else 10,
                          "getenv": getenv})
     row.png = os.path.join(out, row.name + ".png")
@@ -479,9 +459,6 @@ def main(argv=None):
         shutil.rmtree(fs, ignore_errors=True)
     print()
     print(table(rows, commit))
-    gcs = ["%s %.1f" % (r.name, r.gc_us / 1000) for r in rows if r.gc_us is not None]
-    if gcs:
-        print("longest gc.collect() between passes (ms): " + ", ".join(gcs))
     for r in rows:
         if r.neo_log and os.path.isfile(r.neo_log):
             with open(r.neo_log) as f:
