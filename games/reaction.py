@@ -9,7 +9,7 @@ rounds go on by themselves after RESULT_NS.
 """
 
 
-from referee import palette, race_text, rings, screen, sound
+from referee import pace, palette, race_text, rings, screen, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
@@ -59,17 +59,22 @@ class Game(BaseGame):
         self.down = [False] * (players + 1)  # station levels, from capture edges
         self.flagged = []  # false starters already shown this round
         self.replay = False
+        self.lit = False
         self._build()
 
     # --- screens -----------------------------------------------------------
     def _build(self):
         root = self.root
-        self.bg = screen.background()
+        # in bands: the device draws the green screen a band a refresh (referee.pace)
+        self.bg = pace.bands(palette.BG, 30)
         root.append(self.bg)
         self.title = screen.text("", 6, 4, 2, palette.DIM)
         root.append(self.title)
         self.big = screen.centred("", 36, 4)
         root.append(self.big)
+        # the stimulus: a text of its own, never moved or rescaled (that redraws it whole)
+        self.go_text = screen.text("", (screen.WIDTH - 3 * 48) // 2, 70, 8, palette.BLACK, cols=3)
+        root.append(self.go_text)
         self.head = screen.centred("", 88, 2, palette.WARN)
         root.append(self.head)
         self.lines = []
@@ -88,31 +93,27 @@ class Game(BaseGame):
             self.foot.text = self.box.capture_name + " capture: ms precision"
 
     def _show_ready(self):
-        screen.set_background(self.bg, palette.BG)
+        pace.set_bands(self.bg, palette.BG)
         self.title.text = "Reaction test  round " + str(self.round) + "/" + str(self.rounds)
+        self.go_text.text = ""
         self.big.text = "GET READY"
         self.big.color = palette.TEXT
-        self.big.scale = 4
-        self.big.anchored_position = (screen.WIDTH // 2, 36)
         self.head.text = "press when it lights up"
         for lb in self.lines:
             lb.text = ""
 
     def _show_stimulus(self):
-        screen.set_background(self.bg, palette.GOOD)
+        pace.set_bands(self.bg, palette.GOOD)
         self.title.text = ""
-        self.big.text = "GO!"
-        self.big.color = palette.BLACK
-        self.big.scale = 8
-        self.big.anchored_position = (screen.WIDTH // 2, 70)
+        self.big.text = ""
+        self.go_text.text = "GO!"
         self.head.text = ""
 
     def _show_result(self):
-        screen.set_background(self.bg, palette.BG)
+        pace.set_bands(self.bg, palette.BG)
         race = self.race
         w = race.winners()
-        self.big.scale = 4
-        self.big.anchored_position = (screen.WIDTH // 2, 36)
+        self.go_text.text = ""
         self.title.text = "Round " + str(self.round) + "/" + str(self.rounds) + self._go_on()
         self.big.text = (seat(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
         self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
@@ -162,6 +163,7 @@ class Game(BaseGame):
                 self.race.edge(p, now_ns, True)
         self.bot_at = {}
         self.flagged = []
+        self.lit = False  # the winner's ring is lit this round
         self.go(READY, now_ns)
         self.until = now_ns + READY_NS
         self.box.rings.rest(self.players, now_ns)
@@ -236,6 +238,10 @@ class Game(BaseGame):
         elif self.phase == DARK and now_ns >= self.until:
             self._reveal(now_ns)
         elif self.phase == OPEN:
+            if not self.lit:
+                # the winner's ring lights the moment the race knows the winner, not when
+                # the round closes (everyone pressed): a press and its light feel as one
+                self._light_winners(self.race.winners(), now_ns)
             everyone = all(self.race.status(p) not in ("none", "pending") for p in range(1, self.players + 1))
             if everyone or now_ns >= self.until:
                 self._finish_round(now_ns)
@@ -269,10 +275,16 @@ class Game(BaseGame):
         w = race.winners()
         for p in w:
             self.wins[p] += 1
-            self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now_ns)
+        if not self.lit:
+            self._light_winners(w, now_ns)
         self._show_false_starts(now_ns)
         self.box.sound.play(sound.RIGHT if w else sound.ERROR, now_ns)
         self._show_result()
+
+    def _light_winners(self, w, now_ns):
+        for p in w:
+            self.lit = True
+            self.box.rings.set(p, rings.FLASH, palette.station(p), now_ns=now_ns)
 
     def capture_lost(self, now_ns):
         # a lost release would leave a station "down" (stuck next round): forget the

@@ -64,6 +64,7 @@ import busio
 
 import games
 from hardware import keypad_capture, pins, pio_capture
+from referee import screen
 from referee.app import GAME, LAUNCHER, PAUSE, App
 from referee.box import REVEAL, Box
 from referee.core import const
@@ -190,7 +191,9 @@ class DeviceBox(Box):
             self._light_at = None  # off again before the light came on
             return  # no change of light, no edge
         if on:
-            self.display.refresh()  # the stimulus goes to the panel now...
+            if screen.paced:  # every paced change of the stimulus drawn (it is, after a dark phase)...
+                screen.paced.flush()
+            self.display.refresh()  # ...and sent to the panel now...
             self._light_at = self._clock() + PANEL_FRAME_NS  # ...and is lit one frame later
             return
         self._light_at = None
@@ -314,7 +317,16 @@ class Device:
         try:
             self.app.step()
             now = self.clock()
-            if now - self._frame_at >= FRAME_NS:
+            # In a match a change of the screen is drawn a part a pass (referee.pace),
+            # each refresh short; otherwise the display is refreshed at most every FRAME_NS.
+            paced = screen.paced
+            if paced is None and self.app.game is not None:
+                from referee import pace  # loaded with a match: the launcher's heap is tight
+
+                pace.start()
+            elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
+                if paced is not None:
+                    paced.step()
                 self.display.refresh()
                 self._frame_at = now
         except Exception as e:  # the app guards games; this catches the rest

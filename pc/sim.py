@@ -125,6 +125,8 @@ class SimBox(Box):
         # every edge up to now is in), and a press at the reveal's own nanosecond is
         # then judged against it, valid (docs/arbitration.md), not a certain false
         # start. It comes back through the next poll, as the device's does.
+        if on and screen.paced:  # the light reveals a screen drawn whole, as on the device
+            screen.paced.flush()
         self.table._captured.append((REVEAL, self.table.now + 1, bool(on)))
 
     def show(self, group):
@@ -172,6 +174,7 @@ class SimTable:
         self.app = App(self.box, self.settings, games, catch_errors=catch_errors)
         self.press_log = []  # every scripted edge, for replay
         self._key_down = {}  # window key -> time of its press
+        self.paced = []  # the pixels referee.pace drew in each pass, while it paces
 
     def _clock(self):
         return self.now
@@ -290,14 +293,16 @@ class SimTable:
                 t, _, player, pressed = heapq.heappop(pending)
                 self._captured.append((player, t, pressed))
             self.app.step()
+            if screen.paced:  # (referee.pace started: draws a part of a change a pass, as the device)
+                self.paced.append(screen.paced.step())
             self.passes += 1
 
     def _due(self):
         # the earliest time a pass can change anything (ns): an edge captured or still
         # to come, lost capture words, or what the app and the game wait for
         now = self.now
-        if self._captured or self.box.lost:
-            return now
+        if self._captured or self.box.lost or (screen.paced and screen.paced.pending()):
+            return now  # (paced: a part of a change is drawn each pass, as on the device)
         t = self.app.next_at(now)
         if self._pending and (t is None or self._pending[0][0] < t):
             t = self._pending[0][0]

@@ -65,3 +65,19 @@ def test_a_memory_error_on_the_board_is_the_row_s_error():
     firmware_check.parse("FWC launcher 83168\nTraceback (most recent call last):\n  File \"code.py\", "
                          "line 3, in <module>\nMemoryError: memory allocation failed, allocating 1024 bytes\n", row)
     assert row.error.startswith("MemoryError") and not row.ok()
+
+
+def test_press_to_ring_is_read_from_the_runners_neopixel_log():
+    # (no firmware needed) seat 1's ring at rest is its colour dimmed; a frame at full
+    # colour after a race's press (100 ms after a reveal) is the winner's ring lit
+    rest = ["#1e0000"] * 12 + ["#000000"] * 72
+    lit = ["#ff0000"] * 12 + ["#000000"] * 72
+    log = {"rises": [{"pin": 22, "at_ns": 1000000000}],
+           "presses": [{"pin": 2, "down_ns": 1100000000, "up_ns": 1180000000},
+                       {"pin": 2, "down_ns": 2600000000, "up_ns": 2680000000}],  # a tap to go on: not a race's
+           "frames": [{"t0_ns": 900000000, "t1_ns": 902500000, "px": rest},
+                      {"t0_ns": 1101000000, "t1_ns": 1103500000, "px": rest},
+                      {"t0_ns": 1104000000, "t1_ns": 1106500000, "px": lit}]}
+    assert firmware_check.latencies(log, 100000000) == [6500000]
+    log["frames"][-1]["t1_ns"] += 2000000000  # not lit within 1 s of the press
+    assert firmware_check.latencies(log, 100000000) == [None]

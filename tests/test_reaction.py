@@ -367,3 +367,20 @@ def test_a_round_nobody_wins_says_why_not_no_winner_twice():
     text = t.screen_text()
     assert "NO WINNER" in text and "nobody pressed after GO!" in text
     assert "no winner" not in text
+
+
+def test_the_winners_ring_lights_when_the_race_knows_the_winner_not_at_the_round_end():
+    # (issue 29: press -> the winner's ring lit within 10 ms; the round closes only when
+    # everyone has pressed, here 400 ms later)
+    t = SimTable(players=2, seed=1)
+    g = t.start("reaction", rounds=3)
+    r = to_open(t, g)
+    t.press(1, at_ns=r + 200 * MS)
+    t.press(2, at_ns=r + 600 * MS)
+    until(t, lambda: t.box.rings.mode(1) == rings.FLASH, max_ms=300)
+    lit = t.now - (r + 200 * MS)
+    assert lit <= 10 * MS, lit / MS
+    assert g.phase == reaction.OPEN  # the round is still open: P2 has not pressed
+    assert t.box.rings.mode(2) != rings.FLASH
+    until(t, lambda: g.phase == reaction.RESULT)
+    assert g.wins[1] == 1 and t.box.rings.mode(1) == rings.FLASH

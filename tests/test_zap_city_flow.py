@@ -567,7 +567,7 @@ def test_every_text_fits_the_screen():
         for line in g.view.lines + [g.view.result]:
             for part in line.text.split("\n"):
                 assert len(part) <= 25, part
-            assert line.x + line._w * 12 <= 320
+            assert line.x + line._grid.width * 12 <= 320  # the grid: as wide as its widest text
     assert g.over
 
 

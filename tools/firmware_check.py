@@ -75,6 +75,7 @@ PROBE = r'''
 import gc, time, array
 GAME = %(game)r
 PLAYERS = %(players)d
+HUMANS = %(humans)d
 PASSES = %(passes)d
 LIMIT_NS = %(limit_ms)d * 1000000
 from hardware import device
@@ -84,7 +85,7 @@ for _ in range(30):
 gc.collect()
 print("FWC launcher", gc.mem_free())
 if GAME:
-    d.app.launch(GAME, PLAYERS, bots=tuple(range(1, PLAYERS + 1)), seed=1)
+    d.app.launch(GAME, PLAYERS, bots=tuple(range(1 + HUMANS, PLAYERS + 1)), seed=1)
     gc.collect()
     low = gc.mem_free()
     hist = array.array("H", bytes(2 * %(buckets)d))
@@ -110,7 +111,7 @@ if GAME:
             after = g.phase_name() if g is not None else None
             worst = us
             what = "%%s %%s->%%s%%s" %% (d.app.mode, before, after, " gc" if f1 > f0 else "")
-        if n %% 10 == 0:
+        if n %% %(gc_every)d == 0:
             gc.collect()
             f = gc.mem_free()
             if f < low:
@@ -225,6 +226,8 @@ class Row:
         self.hist = []
         self.error = ""
         self.png = ""
+        self.neo_log = ""
+        self.latencies_us = []  # press -> the winner's ring lit (--latency)
 
     def percentile_ms(self, q):
         """The pass time (ms, bucket's upper edge) below which ``q`` of the passes fall."""
@@ -295,8 +298,10 @@ def panel_of_settings(root=ROOT):
     return "st7789"
 
 
-def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"]):
-    """One fresh boot of the deployed tree running the probe for ``row``."""
+def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"], presses=()):
+    """One fresh boot of the deployed tree running the probe for ``row`` (``view``: how
+    the emulator shows the panel). ``presses``: the runner's ``--press`` values (seat 1
+    is then a person, not a bot), and the NeoPixel frames are logged to ``row.neo_log``."""
     fw, rom, _mpyx, kit = files
     work = tempfile.mkdtemp(prefix="fwcheck-")
     probe = os.path.join(work, "probe.py")
@@ -304,7 +309,8 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"
     with open(probe, "w") as f:
         f.write(PROBE % {"game": game, "players": row.players, "passes": passes,
                          "limit_ms": limit_ms, "buckets": BUCKETS, "fine_us": FINE_US,
-                         "fine": FINE, "coarse_us": COARSE_US,
+                         "fine": FINE, "coarse_us": COARSE_US, "humans": 1 if presses else 0,
+                         "gc_every": 1000000 if presses else 10,
                          "getenv": getenv})
     row.png = os.path.join(out, row.name + ".png")
     log = os.path.join(out, row.name + ".serial.txt")
@@ -312,6 +318,11 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"
            "--code", probe, "--wire", "GP22:GP9"] + list(view) + ["--until", "FWC DONE",
            "--timeout", str(limit_ms + 30000), "--wall-timeout", "1500", "--quiet",
            "--log", log, "--screen", row.png + "@exit", "--report", os.path.join(work, "r.json")]
+    for p in presses:
+        cmd += ["--press", p]
+    if presses:
+        row.neo_log = os.path.join(out, row.name + ".neopixel.json")
+        cmd += ["--neopixel-log", row.neo_log]
     p = subprocess.run(cmd, capture_output=True, text=True)
     serial = _read(log)
     serial = serial.decode("utf-8", "replace") if serial else ""
@@ -320,6 +331,44 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"
         row.error = "emulator status %d: %s" % (p.returncode, (p.stderr or "").strip()[-200:])
     shutil.rmtree(work, ignore_errors=True)
     return row
+
+
+# ------------------------------------------------------------------ press -> ring
+
+
+SEAT1_PIN = 2  # GP2: station 1 (hardware/pins.py)
+REVEAL_OUT = 22  # GP22: the backlight; its rise is a race's reveal
+PER_RING = 12
+
+
+def _level(hexes):
+    # the brightest channel of ring 1 (pixels 0..11) in a frame's colours
+    return max(max(int(h[1:3], 16), int(h[3:5], 16), int(h[5:7], 16)) for h in hexes[:PER_RING])
+
+
+def latencies(log, after_ns):
+    """From a runner's ``--neopixel-log`` (frames with times, scripted presses): for every
+    press of station 1 made ``after_ns`` after a reveal (a race's press), the ns from its
+    edge to the end of the first NeoPixel frame (the strip latches at the end of a frame)
+    that lights ring 1 at 90 % of the brightest it ever was in the log (a resting ring is
+    the seat's colour dimmed to 60/255; a winner's is the full colour), or None when no
+    frame did within 1 s."""
+    out = []
+    frames = log.get("frames", [])
+    full = max([_level(f["px"]) for f in frames if f["px"]] or [0])
+    for press in log.get("presses", []):
+        if press.get("pin") != SEAT1_PIN:
+            continue
+        t = press["down_ns"]
+        if not any(abs(t - r["at_ns"] - after_ns) < 1000000 for r in log.get("rises", [])):
+            continue  # a tap to go on, not a race's press
+        lit = None
+        for f in frames:
+            if f["t1_ns"] >= t and f["px"] and _level(f["px"]) * 10 >= full * 9 and f["t1_ns"] - t < 10 ** 9:
+                lit = f["t1_ns"] - t
+                break
+        out.append(lit)
+    return out
 
 
 # ------------------------------------------------------------------ the table
@@ -387,6 +436,10 @@ def main(argv=None):
     ap.add_argument("--json", help="also write the rows as JSON to this file")
     ap.add_argument("--strict-time", action="store_true",
                     help="also fail on a pass over 50 ms or a p99 over 20 ms")
+    ap.add_argument("--latency", type=float, metavar="MS", default=None,
+                    help="seat 1 is a person who presses MS ms after every reveal (the backlight "
+                         "on GP22 rising) and again 1.5 s later (a tap to go on): the table adds the "
+                         "times from those presses to the winner's ring lit (goal < 10 ms)")
     a = ap.parse_args(argv)
     names = [] if a.games == "none" else [n.strip() for n in a.games.split(",") if n.strip()]
     for n in names:
@@ -415,14 +468,25 @@ def main(argv=None):
         print("firmware check: %s; display %s; %d boots, %d at once" % (commit, panel, len(rows), a.jobs),
               flush=True)
         with ThreadPoolExecutor(max_workers=a.jobs) as pool:
-            done = pool.map(lambda r: boot(files, fs, r, a.out, a.passes, a.limit_s * 1000, getenv,
-                                           PANEL_VIEW[panel]), rows)
+            presses = ()
+            if a.latency is not None:
+                presses = ("GP%d@GP%d+%gms:80ms" % (SEAT1_PIN, REVEAL_OUT, a.latency),
+                           "GP%d@GP%d+%gms:80ms" % (SEAT1_PIN, REVEAL_OUT, a.latency + 1500))
+            done = pool.map(lambda r: boot(files, fs, r, a.out, a.passes, a.limit_s * 1000, getenv, PANEL_VIEW[panel],
+                                           presses if r.name != "launcher" else ()),
+                            rows)
             for r in done:
                 print("  %-15s %s" % (r.name, "ok" if r.ok() else "FAIL " + r.error), flush=True)
     finally:
         shutil.rmtree(fs, ignore_errors=True)
     print()
     print(table(rows, commit))
+    for r in rows:
+        if r.neo_log and os.path.isfile(r.neo_log):
+            with open(r.neo_log) as f:
+                r.latencies_us = [None if v is None else v // 1000 for v in latencies(json.load(f), int(a.latency * 1e6))]
+            print("%s: press -> winner's ring lit (ms, every press of seat 1): %s" % (
+                r.name, ", ".join("-" if v is None else "%.2f" % (v / 1000) for v in r.latencies_us)))
     print()
     print("PNGs and serial logs: " + a.out)
     print("Figures from an emulated Pico (exact emulated clock, no flash cache misses), not silicon.")

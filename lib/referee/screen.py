@@ -19,16 +19,25 @@ WIDTH = 320
 HEIGHT = 240
 CHAR_W = 6  # terminalio.FONT cell at scale 1
 CHAR_H = 12
+_ALL = 1 << 30  # a budget of pixels with no end
 
 
 # On the firmware a TileGrid's tile, a layer's ``hidden`` and a shape's size redraw their
 # area whenever they are written, even with the value they hold, and a redraw of the panel
 # costs the loop much more than a comparison: these three write only a change.
 def set_shown(layer, shown=True):
-    """Show (or hide: ``shown`` false) a layer; nothing is redrawn if it already is so."""
+    """Show (or hide: ``shown`` false) a layer; nothing is redrawn if it already is so.
+    While changes are paced (``referee.pace``) it waits its turn."""
+    if paced:
+        paced.later(layer, bool(shown), None)
+        return
     hidden = not shown
     if layer.hidden != hidden:
         layer.hidden = hidden
+
+
+# ``referee.pace`` while it paces screen changes (the device, during a match), else None
+paced = None
 
 
 def put(grid, index, tile):
@@ -62,73 +71,130 @@ class Text(displayio.Group):
     def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0):
         super().__init__(scale=scale)
         lines = s.split("\n")
+        w = 1  # a ``cols`` given is the grid's width from the start (no new grid later)
         if not cols:
             cols = WIDTH // (CHAR_W * scale)
             for ln in lines:
                 cols = max(cols, len(ln))
+        else:
+            w = cols
         self._pal = displayio.Palette(2)
         self._pal.make_transparent(0)
         self._pal[1] = color
+        self._color = None  # a colour waiting to be drawn (paced)
+        self._todo = False  # a text or colour waits in referee.pace's queue
         self._blank = _tile(" ")
-        self._grid = displayio.TileGrid(
-            terminalio.FONT.bitmap, pixel_shader=self._pal, width=cols, height=max(rows, len(lines)),
-            tile_width=CHAR_W, tile_height=CHAR_H, default_tile=self._blank)
+        # The grid is as wide as the widest text shown yet (up to ``cols``), or ``cols``
+        # when given: the firmware redraws a grid's every cell, blank ones too, when it
+        # moves, shows or changes colour.
+        self._cols = cols
+        self._grid = self._new_grid(w, max(rows, len(lines)))
         self.append(self._grid)
         self.anchor_point = anchor
         self._at = (x, y)
-        self._text = None
-        self._w = 0  # the current text's box in cells
-        self._h = 1
-        self.text = s
+        self._h = 1  # the drawn text's lines
+        self._text = s
+        self._draw(_ALL)  # a new Text's first text at once: it is not on screen yet
+
+    def _new_grid(self, cols, rows):
+        return displayio.TileGrid(
+            terminalio.FONT.bitmap, pixel_shader=self._pal, width=cols, height=rows,
+            tile_width=CHAR_W, tile_height=CHAR_H, default_tile=self._blank)
 
     @property
     def text(self):
-        """The text shown (a newline starts a line); setting it writes only the cells that change."""
+        """The text shown (a newline starts a line); setting it writes only the cells that
+        change (paced: a few at a time, ``referee.pace.step``)."""
         return self._text
 
     @text.setter
     def text(self, s):
         s = str(s)
-        prev = self._text
-        if s == prev:
+        if s == self._text:
             return
         self._text = s
-        # Only the cells that change are written (the grid starts blank): fewer tile
-        # writes, and a smaller area for the display to refresh.
-        olds = prev.split("\n") if prev else ()
+        self._later()
+
+    def _later(self):
+        if paced:
+            if not self._todo:
+                self._todo = True
+                paced.queue(self)
+        else:
+            self._draw(_ALL)
+
+    def _draw(self, budget_px, first=True):
+        # Writes the cells whose tile is not the text's, until about ``budget_px`` pixels
+        # are written (paced: the rest at the next call); returns the pixels written (an
+        # estimate); ``first``: nothing was drawn yet in this pace step. Only cells that
+        # change are written: a smaller area to refresh. The text's box sits in the grid
+        # as it sits at its anchor (centred: in the middle, to half a cell), so a new
+        # text of another width rewrites cells, never moves the grid (which would redraw
+        # it whole).
+        spent = 0
+        c = self._color
+        if c is not None:
+            self._color = None
+            self._pal[1] = c
+            if paced:
+                spent = paced.area(self)  # the whole text is redrawn
+        s = self._text
+        lines = s.split("\n")
         grid = self._grid
-        cols = grid.width
-        blank = self._blank
         w = 0
-        row = 0
-        for line in s.split("\n"):
-            if row >= grid.height:
-                break
-            old = olds[row] if row < len(olds) else ""
-            n = min(len(line), cols)
-            for c in range(n):
-                ch = line[c]
-                if c >= len(old) or old[c] != ch:
-                    put(grid, (c, row), _tile(ch))
-            for c in range(n, min(len(old), cols)):
-                put(grid, (c, row), blank)
-            w = max(w, n)
-            row += 1
-        for r in range(row, min(len(olds), grid.height)):
-            for c in range(min(len(olds[r]), cols)):
-                put(grid, (c, r), blank)
-        self._w = w
-        self._h = row
-        self._place()
+        for line in lines:
+            w = max(w, len(line))
+        w = min(w, self._cols)
+        if w > grid.width:  # wider than it has been: a new grid, drawn whole
+            old = grid
+            grid = self._grid = self._new_grid(w, old.height)
+            self.remove(old)
+            self.append(grid)
+            if paced:
+                spent += paced.area(self) * (old.width + w) // w
+        cols = grid.width
+        off = int(self.anchor_point[0] * (cols - w))
+        blank = self._blank
+        cell = CHAR_W * CHAR_H * self.scale * self.scale
+        # the firmware redraws the box around a grid's changed cells: budgeted as such
+        # (the first change of a pace step is made whatever it costs: ``first``)
+        c0 = r0 = 999
+        c1 = r1 = -1
+        base = spent
+        for r in range(grid.height):
+            line = lines[r] if r < len(lines) else ""
+            n = len(line)
+            for c in range(cols):
+                k = c - off
+                t = _tile(line[k]) if 0 <= k < n else blank
+                if grid[c, r] != t:
+                    box = (max(c1, c) - min(c0, c) + 1) * (max(r1, r) - min(r0, r) + 1) * cell
+                    if base + box > budget_px and (c1 >= 0 or base or not first):
+                        return spent  # part drawn: the next call goes on
+                    grid[c, r] = t
+                    c0 = min(c0, c)
+                    c1 = max(c1, c)
+                    r0 = min(r0, r)
+                    r1 = max(r1, r)
+                    spent = base + box
+        self._todo = False
+        self._h = min(len(lines), grid.height)
+        if self._place() and paced:
+            spent += 2 * paced.area(self)  # moved: its old and new places are redrawn whole
+        return spent
 
     @property
     def color(self):
-        """The text's colour (0xRRGGBB)."""
-        return self._pal[1]
+        """The text's colour (0xRRGGBB); a new colour redraws the whole text (paced:
+        at its turn in the queue)."""
+        c = self._color
+        return self._pal[1] if c is None else c
 
     @color.setter
     def color(self, c):
-        self._pal[1] = c
+        if c != self.color:
+            self._color = c
+            self._later()
 
     @property
     def anchored_position(self):
@@ -146,10 +212,16 @@ class Text(displayio.Group):
         self._place()
 
     def _place(self):
+        # True when the text moved
         s = self.scale
         ax, ay = self.anchor_point
-        self.x = self._at[0] - int(ax * self._w * CHAR_W * s)
-        self.y = self._at[1] - int(ay * self._h * CHAR_H * s)
+        x = self._at[0] - int(ax * self._grid.width * CHAR_W * s)
+        y = self._at[1] - int(ay * self._h * CHAR_H * s)
+        if x == self.x and y == self.y:
+            return False
+        self.x = x
+        self.y = y
+        return True
 
 
 def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0):
@@ -186,7 +258,8 @@ def set_color(shape, color):
 
 def background(color=palette.BG):
     """A full-screen rectangle of ``color``, hidden while it is the background colour
-    (black: the panel's own, with no layer to redraw); ``set_background`` changes it."""
+    (black: the panel's own, with no layer to redraw); ``set_background`` changes it.
+    (``referee.pace.bands``: one that is redrawn a band at a time.)"""
     bg = rect(0, 0, WIDTH, HEIGHT, color)
     set_shown(bg, color != palette.BG)
     return bg

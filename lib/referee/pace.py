@@ -1,0 +1,172 @@
+"""Paced screen changes: a change of most of the screen drawn over several short refreshes.
+
+On the firmware one display refresh redraws every area changed since the last one, and
+it costs about 0.7 µs a pixel plus 2-5 µs a pixel for every layer over it (a shape, a
+text: docs/firmware.md, "Loop pass times"). A new phase's screen made in one loop pass
+was redrawn in one refresh of 0.3-1 s, and the box did nothing else meanwhile.
+
+While pacing is on (``start``: the device, during a match) a ``screen.Text``'s new text or
+colour, a layer's show or hide (``screen.set_shown``) and a banded background's colour
+(``bands``) wait in a queue, in the order they were made, and ``step()``, which the device
+calls before each refresh, draws them until about ``FRAME_PX`` pixels are redrawn; a
+Text's cells are drawn a few at a time. Game code sees every value at once (``.text``,
+``.color``, ``shown()``); the screen catches up within a few passes. ``flush()`` draws
+everything now (the device does before the light reveals a race's screen).
+
+Writes outside these helpers (a Group's ``x``, ``scale``, a palette written directly) are
+drawn at the next refresh whole: screens avoid them in a match, or keep them small.
+"""
+
+from referee import screen
+from referee.core import const
+
+FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
+_queue = []  # Texts with something to draw, and [layer, shown, colour] changes, oldest first
+
+
+def start():
+    """Pace the screen's changes from now on."""
+    from referee import pace
+
+    screen.paced = pace
+
+
+def stop():
+    """Draw what waits and make changes at once again."""
+    flush()
+    screen.paced = None
+
+
+def pending():
+    """True while changes wait to be drawn."""
+    return bool(_queue)
+
+
+def step(budget_px=FRAME_PX):
+    """Draw the oldest changes, about ``budget_px`` pixels of them (a change bigger than
+    that is drawn alone); returns the pixels drawn (an estimate)."""
+    spent = 0
+    q = _queue
+    while q and spent < budget_px:
+        e = q[0]
+        if type(e) is tuple:  # a big group hidden a layer at a time: now the group itself,
+            layer, kids = e  # and its layers shown again (free: hidden with it)
+            layer.hidden = True
+            for k in kids:
+                k.hidden = False
+            q.pop(0)
+        elif type(e) is list:
+            layer, show, color = e
+            if (show == layer.hidden and color is None and isinstance(layer, screen.displayio.Group)
+                    and area(layer) > budget_px):
+                # A big group is shown or hidden a layer at a time. Shown: its shown layers
+                # are hidden (free while it is), it is shown, then each of them at its turn.
+                # Hidden: each of its shown layers, then it (the tuple above).
+                kids = [k for k in layer if not k.hidden]
+                if show:
+                    for k in kids:
+                        k.hidden = True
+                    layer.hidden = False
+                    q[0:1] = [[k, True, None] for k in kids]
+                else:
+                    q[0:1] = [[k, False, None] for k in kids] + [(layer, kids)]
+                continue
+            redraw = False
+            if color is not None and layer.pixel_shader[0] != color:
+                screen.set_color(layer, color)
+                redraw = True
+            if layer.hidden == show:
+                layer.hidden = not show
+                redraw = True
+            if redraw:
+                spent += area(layer)
+            q.pop(0)
+        else:
+            spent += e._draw(budget_px - spent, not spent)
+            if e._todo:
+                break  # part drawn: the rest at the next step
+            q.pop(0)
+    return spent
+
+
+def flush():
+    """Draw every waiting change now."""
+    while _queue:
+        step(1 << 30)
+
+
+def queue(text):
+    """``text`` (a ``screen.Text``) has a new text or colour to draw."""
+    _queue.append(text)
+
+
+def later(layer, show, color):
+    """Show (``show``) or hide ``layer`` (and give a shape made with ``screen.solid`` the
+    ``color``, unless None) at its turn; a later call for the same layer updates its turn."""
+    for e in _queue:
+        if type(e) is list and e[0] is layer:
+            e[1] = show
+            if color is not None:
+                e[2] = color
+            return
+    if shown(layer) != show or (color is not None and layer.pixel_shader[0] != color):
+        _queue.append([layer, show, color])
+
+
+def shown(layer):
+    """Whether ``layer`` is shown, or will be when its turn comes."""
+    s = not layer.hidden
+    for e in _queue:
+        if e[0] is layer:
+            s = e[1] if type(e) is list else False  # (a tuple: the group is being hidden)
+    return s
+
+
+def area(layer):
+    """The pixels ``layer`` covers (an estimate: a Group's are its layers' together)."""
+    if isinstance(layer, screen.Text):
+        g = layer._grid
+        s = layer.scale
+        return min(screen.WIDTH, g.width * screen.CHAR_W * s) * min(screen.HEIGHT, g.height * screen.CHAR_H * s)
+    if isinstance(layer, screen.displayio.Group):
+        s = layer.scale
+        n = 0
+        for item in layer:
+            n += area(item)
+        return n * s * s
+    r = getattr(layer, "radius", None)
+    if r is not None:
+        return 4 * r * r
+    w = getattr(layer, "width", 0)
+    h = getattr(layer, "height", 0)
+    if isinstance(layer, screen.displayio.TileGrid):
+        w *= layer.tile_width
+        h *= layer.tile_height
+    if not w or not h:
+        return screen.WIDTH * screen.HEIGHT // 8  # a polygon: say an eighth of the screen
+    return w * h
+
+
+def bands(color, n):
+    """A full-screen background (``set_bands`` changes it) of ``n`` rectangles across
+    the screen, top to bottom: a paced change of its colour redraws one band at a time.
+    Hidden while it is the background colour."""
+    bg = screen.displayio.Group()
+    show = color != screen.palette.BG
+    for i in range(n):
+        y = i * screen.HEIGHT // n
+        band = screen.rect(0, y, screen.WIDTH, (i + 1) * screen.HEIGHT // n - y, color)
+        band.hidden = not show
+        bg.append(band)
+    return bg
+
+
+def set_bands(bg, color):
+    """A ``bands()`` background's colour; shown only when it is not the background colour."""
+    show = color != screen.palette.BG
+    for band in bg:
+        if screen.paced:
+            later(band, show, color)
+        else:
+            screen.set_color(band, color)
+            screen.set_shown(band, show)

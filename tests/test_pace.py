@@ -1,0 +1,140 @@
+"""Paced screen changes (referee.pace): a change of most of the screen is drawn a part per
+display refresh, so no loop pass redraws much of the panel (docs/firmware.md, "Loop pass
+times"). The work is counted in pixels, not timed: deterministic."""
+
+import pytest
+
+import games
+from hardware.sim import SimTable
+from referee import pace, palette, screen
+
+
+@pytest.fixture(autouse=True)
+def _unpaced():
+    yield
+    pace.stop()
+
+
+def tiles(t):
+    g = t._grid
+    return [g[c, r] for r in range(g.height) for c in range(g.width)]
+
+
+def test_a_paced_text_is_drawn_a_few_cells_a_pass_and_ends_as_an_unpaced_one():
+    want = screen.text("", 10, 10, 2, rows=2)
+    want.text = "HELLO THERE\nSECOND LINE"
+    t = screen.text("", 10, 10, 2, rows=2)
+    pace.start()
+    t.text = "HELLO THERE\nSECOND LINE"
+    assert t.text == "HELLO THERE\nSECOND LINE"  # the game sees it at once
+    assert t._grid.width == 1  # nothing drawn yet: the grid is as wide as the text drawn ("")
+    cell = screen.CHAR_W * screen.CHAR_H * 4
+    # the first pass makes the grid as wide as the text (a new grid: its whole area) ...
+    assert pace.step(5 * cell) == (1 + 11) * 2 * cell
+    assert t._grid.width == 11
+    passes = 0
+    while pace.pending():  # ... then 5 cells a pass
+        assert pace.step(5 * cell) <= 5 * cell
+        passes += 1
+    assert passes == 5  # 20 cells (the spaces are blank already), in boxes of 5 cells at most
+    assert tiles(t) == tiles(want)
+    # a shorter text clears what the longer one left, a few cells at a time too
+    t.text = "HI"
+    want.text = "HI"
+    t.text = "HEY"  # changed again before it was drawn: drawn once, the last text
+    want.text = "HEY"
+    while pace.pending():
+        assert pace.step(3 * cell) <= 3 * cell
+    assert tiles(t) == tiles(want)
+    assert t._grid.width == 11  # a grid never narrows (a new one costs a redraw of both)
+
+
+def test_a_text_grid_is_as_wide_as_its_widest_text():
+    t = screen.centred("GO", 40, 4)
+    assert t._grid.width == 2
+    t.text = "P7 WINS"
+    assert t._grid.width == 7
+    t.text = "X" * 40
+    assert t._grid.width == t._cols == screen.WIDTH // 24  # cut at cols
+    assert screen.text("", 0, 0, 2, cols=5)._grid.width == 5  # as wide as told, from the start
+
+
+def test_show_hide_and_a_banded_background_wait_their_turn():
+    bg = pace.bands(palette.BG, 4)
+    box = screen.rect(0, 0, 40, 40, palette.WARN)
+    box.hidden = True
+    pace.start()
+    screen.set_shown(box)
+    pace.set_bands(bg, palette.GOOD)
+    assert box.hidden and pace.shown(box)
+    band = screen.WIDTH * screen.HEIGHT // 4
+    assert pace.step(1) == 1600  # the box first (one change at least, whatever the budget)
+    assert not box.hidden
+    drawn = []
+    while pace.pending():
+        drawn.append(pace.step(band))
+    assert drawn == [band] * 4
+    assert [b.hidden for b in bg] == [False] * 4
+    assert [b.pixel_shader[0] for b in bg] == [palette.GOOD] * 4
+    pace.set_bands(bg, palette.BG)
+    pace.flush()
+    assert [b.hidden for b in bg] == [True] * 4
+
+
+def test_a_big_group_is_shown_and_hidden_a_layer_at_a_time():
+    import displayio
+
+    g = displayio.Group()
+    kids = [screen.rect(0, 40 * i, 100, 40, palette.WARN) for i in range(3)]
+    kids[1].hidden = True  # the game's own: stays hidden
+    for k in kids:
+        g.append(k)
+    g.hidden = True
+    pace.start()
+    screen.set_shown(g)
+    assert pace.shown(g)
+    drawn = []
+    while pace.pending():
+        drawn.append(pace.step(4000))
+        if pace.pending():
+            assert not g.hidden and sum(not k.hidden for k in kids) < 2  # part shown
+    assert drawn == [4000, 4000]  # the group (its layers hidden first: nothing) and one, then one
+    assert [k.hidden for k in kids] == [False, True, False]
+    screen.set_shown(g, False)
+    pace.step(4000)
+    assert not g.hidden and [k.hidden for k in kids] == [True, True, False]
+    assert not pace.shown(g)
+    pace.flush()
+    assert g.hidden and [k.hidden for k in kids] == [False, True, False]  # as the game left them
+
+
+def test_unpaced_changes_are_made_at_once():
+    t = screen.text("", 0, 0, 2)
+    t.text = "AB"
+    assert not t._todo and not pace.pending()
+    assert t._grid[0, 0] != t._grid[1, 0] != t._blank
+
+
+# What one pass may draw while a match is paced: FRAME_PX, or one change bigger than it (a
+# Text's new colour or a grid made wider redraws the text whole; a shape shows whole).
+# The figures are what the games meet (pixels, an estimate: referee.pace.area); a screen
+# change that needs more in one pass fails here. ZAP City's two-row result text grows to
+# 20 cells once a match (a new grid, drawn whole).
+PASS_PX = {"zap_city": 25000}
+DEFAULT_PASS_PX = 16000
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_paced_match_draws_a_bounded_area_each_pass(name):
+    mod = games.load(name)
+    players = mod.MAX_PLAYERS
+    t = SimTable(players=players, seed=3)
+    if name == "selftest":
+        t.start(name)
+    else:
+        t.start(name, bots=tuple(range(1, players + 1)))
+    pace.start()
+    t.advance(60000)
+    budget = PASS_PX.get(name, DEFAULT_PASS_PX)
+    assert t.paced, "nothing was paced"
+    assert max(t.paced) <= budget, sorted(t.paced)[-10:]
