@@ -1,4 +1,5 @@
-"""Reaction test: the whole press path in one small game.
+"""Reaction test: the whole press path in one small game (its screen:
+games/reaction_screen.py; docs/design.md walks through both as the example of a game).
 
 Each round the screen goes dark, the stimulus is drawn unseen, then the
 backlight comes on (the reveal, captured like a button). Everyone presses; the
@@ -9,7 +10,8 @@ rounds go on by themselves after RESULT_NS.
 """
 
 
-from referee import pace, palette, race_text, rings, screen, sound
+from games.reaction_screen import View
+from referee import palette, rings, sound
 from referee.box import REVEAL
 from referee.core import MS, const, seat
 from referee.game import BaseGame, Option
@@ -25,7 +27,6 @@ DARK = const(1)
 OPEN = const(2)
 RESULT = const(3)
 OVER = const(4)
-_ROWS = const(4)  # seat rows in one column; more seats take two columns
 
 READY_NS = 1500 * MS
 OPEN_NS = 3000 * MS  # the race stays open this long after the reveal
@@ -48,7 +49,7 @@ class Game(BaseGame):
 
     def __init__(self, box, players, bots=(), seed=0, options=None, settings=None):
         super().__init__(box, players, bots, seed, options, settings)
-        self.rounds = self.options.get("rounds", 5)
+        self.rounds = self.options["rounds"]
         self.race = self.new_race()
         self.round = 0
         self.phase = READY
@@ -60,94 +61,18 @@ class Game(BaseGame):
         self.flagged = []  # false starters already shown this round
         self.replay = False
         self.lit = False
-        self._build()
+        self.view = View(self.root, players, self.box)
 
-    # --- screens -----------------------------------------------------------
-    def _build(self):
-        root = self.root
-        # in bands: the device draws the green screen a band a refresh (referee.pace)
-        self.bg = pace.bands(palette.BG, 30)
-        root.append(self.bg)
-        self.title = screen.text("", 6, 4, 2, palette.DIM)
-        root.append(self.title)
-        self.big = screen.centred("", 36, 4)
-        root.append(self.big)
-        # the stimulus: a text of its own, never moved or rescaled (that redraws it whole)
-        self.go_text = screen.text("", (screen.WIDTH - 3 * 48) // 2, 70, 8, palette.BLACK, cols=3)
-        root.append(self.go_text)
-        self.head = screen.centred("", 88, 2, palette.WARN)
-        root.append(self.head)
-        self.lines = []
-        # one row per seat at scale 2 in y 112..212: one column up to 4 seats, two
-        # columns of half a line (13 characters: the short rows) from 5
-        self.short = self.players > _ROWS
-        for p in range(1, self.players + 1):
-            col, row = ((p - 1) // _ROWS, (p - 1) % _ROWS) if self.short else (0, p - 1)
-            lb = screen.text("", 4 + col * 160, 112 + row * 25, 2, palette.station(p),
-                             cols=13 if self.short else 0)
-            self.lines.append(lb)
-            root.append(lb)
-        self.foot = screen.centred("", screen.HEIGHT - 12, 1, palette.DIM)
-        root.append(self.foot)
-        if self.box.precision_ns >= MS:
-            self.foot.text = self.box.capture_name + " capture: ms precision"
-
+    # --- what the screen shows --------------------------------------------
     def _show_ready(self):
-        pace.set_bands(self.bg, palette.BG)
-        self.title.text = "Reaction test  round " + str(self.round) + "/" + str(self.rounds)
-        self.go_text.text = ""
-        self.big.text = "GET READY"
-        self.big.color = palette.TEXT
-        self.head.text = "press when it lights up"
-        for lb in self.lines:
-            lb.text = ""
-
-    def _show_stimulus(self):
-        pace.set_bands(self.bg, palette.GOOD)
-        self.title.text = ""
-        self.big.text = ""
-        self.go_text.text = "GO!"
-        self.head.text = ""
+        self.view.ready(self.round, self.rounds)
 
     def _show_result(self):
-        pace.set_bands(self.bg, palette.BG)
-        race = self.race
-        w = race.winners()
-        self.go_text.text = ""
-        self.title.text = "Round " + str(self.round) + "/" + str(self.rounds) + self._go_on()
-        self.big.text = (seat(w[0]) + " WINS") if len(w) == 1 else ("TIE" if w else "NO WINNER")
-        self.big.color = palette.station(w[0]) if len(w) == 1 else palette.TEXT
-        # "NO WINNER" over "no winner" said it twice: the line says why
-        self.head.text = race_text.headline(race, self.box.precision_ns) if w or race.is_void else (
-            "nobody pressed after GO!")
-        for p in range(1, self.players + 1):
-            self.lines[p - 1].text = race_text.reaction_line(race, p, self.best[p], self.box.precision_ns,
-                                                             self.short)
+        self.view.result(self.race, "Round " + str(self.round) + "/" + str(self.rounds) + self._go_on(), self.best,
+                         self.box.precision_ns)
 
     def _show_over(self):
-        self.title.text = "Match over"
-        self.big.text = " ".join(seat(p) for p in self.winners) + " WIN" + ("" if len(self.winners) > 1 else "S")
-        self.big.color = palette.station(self.winners[0]) if len(self.winners) == 1 else palette.TEXT
-        best = self.best[self.winners[0]]
-        if self.tie_break and best is not None:  # the winners' best time broke the tie
-            self.head.text = "tied: best " + race_text.span(best, self.box.precision_ns) + " wins"
-        elif self.tie_break:
-            self.head.text = "tied on wins"
-        else:
-            self.head.text = "round wins" + ("" if self.short else " and best times")
-        for p in range(1, self.players + 1):
-            best = self.best[p]
-            n = self.wins[p]
-            if self.short:  # "P3 2 wins": half a line
-                txt = seat(p) + " " + str(n) + (" win" if n == 1 else " wins")
-            else:  # "P1 wins 1  best 208.461 ms"
-                txt = seat(p) + " wins " + str(n)
-                if best is not None:
-                    txt += "  best " + race_text.span(best, self.box.precision_ns)
-            self.lines[p - 1].text = txt
-        self.foot.set_scale(2)  # a player reads it (the maker's capture note stays small)
-        self.foot.anchored_position = (screen.WIDTH // 2, screen.HEIGHT - 24)
-        self.foot.text = "hold a button: menu"
+        self.view.over(self.winners, self.tie_break, self.wins, self.best, self.box.precision_ns)
 
     # --- flow ----------------------------------------------------------------
     def start(self, now_ns):
@@ -175,7 +100,7 @@ class Game(BaseGame):
         # (the captured dark edge may come back late: up to 20 ms without the jumper)
         self.race.arm(now_ns)
         self.box.reveal(False)
-        self._show_stimulus()  # drawn while nobody can see it
+        self.view.stimulus()  # drawn while nobody can see it
         self.until = now_ns + (1500 + self.rng.randbelow(2500)) * MS
         for b in self.bots:
             if self.rng.randbelow(50) == 0:  # a bot jumps the gun now and then
@@ -298,8 +223,7 @@ class Game(BaseGame):
             self.go(RESULT, now_ns)
             self.until = now_ns + RESULT_NS
             self._show_result()
-            self.big.text = "VOID"
-            self.head.text = "capture data lost: replay"
+            self.view.void("capture data lost: replay")
 
     def resumed(self, now_ns, paused_ns):
         if self.phase in (DARK, OPEN):  # a paused race cannot be judged fairly

@@ -85,14 +85,14 @@ def reaction():
     g = t.start("reaction", bots=_bots(7))
     out = []
     assert run_until(t, lambda: g.phase == R.OPEN and t.box.backlight)
-    out.append(("GO!", "race", text_px(g.big)))
+    out.append(("GO!", "race", text_px(g.view.go_text)))
     assert run_until(t, lambda: g.phase == R.RESULT)
-    out.append(("the result (P3 WINS)", "read", text_px(g.big)))
-    out.append(("the margin (P3 first by ...)", "read", text_px(g.head)))
-    out.append(("7 seats' times", "read", min(text_px(lb) for lb in g.lines)))
+    out.append(("the result (P3 WINS)", "read", text_px(g.view.big)))
+    out.append(("the margin (P3 first by ...)", "read", text_px(g.view.head)))
+    out.append(("7 seats' times", "read", min(text_px(lb) for lb in g.view.lines)))
     assert t.run_until_over(300000)
-    out.append(("wins at the end", "read", min(text_px(lb) for lb in g.lines)))
-    out.append(("hold a button: menu", "read", text_px(g.foot)))
+    out.append(("wins at the end", "read", min(text_px(lb) for lb in g.view.lines)))
+    out.append(("hold a button: menu", "read", text_px(g.view.foot)))
     return out
 
 

@@ -339,19 +339,19 @@ def test_every_seat_row_is_at_scale_2_inside_the_screen_and_apart(players):
     g = t.start("reaction", bots=tuple(range(1, players + 1)))
     assert t.advance_until(lambda: g.phase == reaction.RESULT)
     boxes = []
-    for lb in g.lines:
+    for lb in g.view.lines:
         w = len(lb.text) * 6 * lb.scale
         assert lb.scale == 2 and lb.text
         boxes.append((lb.x, lb.y, lb.x + w, lb.y + 12 * lb.scale))
     for x0, _y0, x1, y1 in boxes:
-        assert 0 <= x0 and x1 <= 320 and y1 <= g.foot.y
+        assert 0 <= x0 and x1 <= 320 and y1 <= g.view.foot.y
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] + 2 or b[3] <= a[1] + 2
             assert apart, (a, b)
     assert t.run_until_over(300000)
     t.advance(300)
-    assert g.foot.text == "hold a button: menu" and g.foot.scale == 2 and g.foot.y + 24 <= 240
+    assert g.view.foot.text == "hold a button: menu" and g.view.foot.scale == 2 and g.view.foot.y + 24 <= 240
     text = t.screen_text()
     assert "PB" not in text
     if players >= 5:
