@@ -49,6 +49,19 @@ def pages(messages, cols=COLS, rows=ROWS):
     return out
 
 
+def page(title_y, body_y, foot_y, rows=ROWS):
+    """A page screen on the panel colour: its root Group, the title, the body (``rows``
+    lines of COLS characters) and the foot, all at scale 2 (the notices', the rules')."""
+    root = displayio.Group()
+    root.append(screen.background(palette.PANEL))
+    title = screen.centred("", title_y, 2, palette.WARN)
+    body = screen.text("", 4, body_y, 2, palette.TEXT, cols=COLS, rows=rows)
+    foot = screen.centred("", foot_y, 2, palette.DIM)
+    for item in (title, body, foot):
+        root.append(item)
+    return root, title, body, foot
+
+
 class Notice:
     """``messages`` under ``title``, page by page (module doc): ``root`` is the
     screen, ``gesture`` turns the pages."""
@@ -57,13 +70,7 @@ class Notice:
         self.heading = title
         self.pages = pages(messages)
         self.index = 0
-        self.root = displayio.Group()
-        self.root.append(screen.background(palette.PANEL))
-        self.title = screen.centred("", 6, 2, palette.WARN)
-        self.body = screen.text("", 4, 40, 2, palette.TEXT, cols=COLS, rows=ROWS)
-        self.foot = screen.centred("", screen.HEIGHT - 30, 2, palette.DIM)
-        for item in (self.title, self.body, self.foot):
-            self.root.append(item)
+        self.root, self.title, self.body, self.foot = page(6, 40, screen.HEIGHT - 30)
         self._draw()
 
     def _draw(self):

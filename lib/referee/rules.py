@@ -13,9 +13,8 @@ A missing file, or one that does not read (a page too long or too wide, bytes th
 are not plain text), gives a page that says so in plain words: never an error.
 """
 
-import displayio
 
-from referee import palette, screen
+from referee import screen
 
 COLS = 26  # characters a line at scale 2 on 320 px
 ROWS = 7  # lines a page between the title and the hint
@@ -74,13 +73,9 @@ class Rules:
         self.index = 0
         self.starts = []
         self.size = 0
-        self.root = displayio.Group()
-        self.root.append(screen.background(palette.PANEL))
-        self.title = screen.centred("", 4, 2, palette.WARN)
-        self.body = screen.text("", 4, 34, 2, palette.TEXT, cols=COLS, rows=ROWS)
-        self.hint = screen.centred("", screen.HEIGHT - 26, 2, palette.DIM)
-        for item in (self.title, self.body, self.hint):
-            self.root.append(item)
+        from referee.notice import page
+
+        self.root, self.title, self.body, self.hint = page(4, 34, screen.HEIGHT - 26, ROWS)
         self.launcher = launcher
         if launcher is not None:
             screen.set_shown(launcher.view.group, False)
@@ -136,7 +131,7 @@ class Rules:
             lc.rules = None
             setup.players_menu(lc)
             forget("referee.rules")
-            forget("referee.notice")  # (a page that says what is wrong wraps with it)
+            forget("referee.notice")  # (the page screen and the wrapping come from there)
 
     def next(self, count=1):
         """``count`` pages on (after the last: the first); nothing when there are none."""
