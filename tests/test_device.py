@@ -333,7 +333,7 @@ def test_fifo_overflow_voids_the_round(world):
     run(world, dev, 10)
     assert world.state_machines[0].dropped > 0
     assert game.race.is_void
-    assert game.big.text == "VOID"
+    assert game.view.big.text == "VOID"
 
 
 def test_a_stalled_ring_counts_as_a_loss_and_voids_the_round(world):
@@ -356,7 +356,7 @@ def test_a_stalled_ring_counts_as_a_loss_and_voids_the_round(world):
     run(world, dev, 10)
     sm = world.state_machines[0]
     assert sm.dropped > 0 and cap.overflows >= 1 and not sm.rxstall
-    assert game.race.is_void and game.big.text == "VOID"
+    assert game.race.is_void and game.view.big.text == "VOID"
 
 
 def test_reveal_line_is_pulled_down_so_a_missing_jumper_reads_dark(world):
