@@ -27,9 +27,10 @@ import adafruit_pixelbuf  # noqa: E402
 
 import games  # noqa: E402
 from referee import screen  # noqa: E402
-from referee.app import App  # noqa: E402
+from referee.app import GAME, App  # noqa: E402
 from referee.box import REVEAL, Box  # noqa: E402
 from referee.core import MS  # noqa: E402
+from referee.gestures import CHORD_NS  # noqa: E402
 from referee.rings import PER_RING, Rings  # noqa: E402
 from referee.rng import Rng  # noqa: E402
 from referee.settings import Settings  # noqa: E402
@@ -137,6 +138,57 @@ class SimBox(Box):
 
     def log(self, msg):
         self.logs.append(msg)
+
+
+# When a loop pass can next change anything, if no edge comes first. Only the
+# simulator asks (the box runs its loop at its own pace), so these read the app's and
+# the gestures' state here, on the PC, and cost the box's heap nothing; each game
+# names its own moments (``BaseGame.next_at``: its timers, bots, animation frames).
+
+
+def gestures_next_at(g, now_ns):
+    """The earliest time ``g.update`` (referee.gestures.Gestures) can report a gesture:
+    a hold's, a tap series' or the pause chord's threshold (ns); ``now_ns`` for one due
+    already; None while nothing is pending."""
+    t = None
+    keys = g._keys
+    for p in g._inputs:
+        if g._late[p] >= 0:
+            return now_ns
+        if not g._count[p]:
+            continue
+        if keys.down[p]:
+            if g._held[p]:
+                continue
+            due = keys.at[p] + g.hold_ns
+        else:
+            due = keys.up[p] + g.gap_ns
+        if t is None or due < t:
+            t = due
+    if g._chord_since is not None and not g._chord_fired:
+        due = g._chord_since + CHORD_NS
+        if t is None or due < t:
+            t = due
+    return t
+
+
+def app_next_at(app, now):
+    """The earliest time (ns) a pass of ``app`` can change anything: a gesture's
+    threshold, the game's ``next_at``, the sound's next note; None: not until an edge.
+    The rings are drawn from the time, so skipping passes skips only their writes."""
+    t = gestures_next_at(app.gestures, now)
+    game = app.game
+    if app.mode == GAME and game is not None:
+        try:
+            n = game.next_at(now)
+        except Exception:  # the next pass's tick shows the error, if it is one
+            n = now
+        if n is not None and (t is None or n < t):
+            t = n
+    s = app.box.sound.next_at(now)
+    if s is not None and (t is None or s < t):
+        t = s
+    return t
 
 
 class SimTable:
@@ -303,7 +355,7 @@ class SimTable:
         now = self.now
         if self._captured or self.box.lost or (screen.paced and screen.paced.pending()):
             return now  # (paced: a part of a change is drawn each pass, as on the device)
-        t = self.app.next_at(now)
+        t = app_next_at(self.app, now)
         if self._pending and (t is None or self._pending[0][0] < t):
             t = self._pending[0][0]
         return t

@@ -278,25 +278,6 @@ class App:
         box.rings.update(now)
         box.sound.update(now)
 
-    def next_at(self, now):
-        """The earliest time (ns) a pass can change anything if no edge comes first: a
-        gesture's threshold, the game's ``next_at``, the sound's next note; None: not
-        until an edge. The simulator skips the passes before it; the box does not ask.
-        The rings are drawn from the time, so skipping passes skips only their writes."""
-        t = self.gestures.next_at(now)
-        game = self.game
-        if self.mode == GAME and game is not None:
-            try:
-                g = game.next_at(now)
-            except Exception:  # the next pass's tick shows the error, if it is one
-                g = now
-            if g is not None and (t is None or g < t):
-                t = g
-        s = self.box.sound.next_at(now)
-        if s is not None and (t is None or s < t):
-            t = s
-        return t
-
     def _route(self, player, kind, count, now):
         # a gesture goes where the mode says
         if self.mode == LAUNCHER:

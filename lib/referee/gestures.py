@@ -157,32 +157,6 @@ class Gestures:
         if player is None:
             self._chord_since = None
 
-    def next_at(self, now_ns):
-        """The earliest time ``update`` can report a gesture, if no edge comes first: a
-        hold's, a tap series' or the pause chord's threshold (ns); ``now_ns`` for one
-        due already; None while nothing is pending (the simulator skips idle time)."""
-        t = None
-        keys = self._keys
-        for p in self._inputs:
-            if self._late[p] >= 0:
-                return now_ns
-            n = self._count[p]
-            if not n:
-                continue
-            if keys.down[p]:
-                if self._held[p]:
-                    continue
-                due = keys.at[p] + self.hold_ns
-            else:
-                due = keys.up[p] + self.gap_ns
-            if t is None or due < t:
-                t = due
-        if self._chord_since is not None and not self._chord_fired:
-            due = self._chord_since + CHORD_NS
-            if t is None or due < t:
-                t = due
-        return t
-
     def update(self, now_ns):
         """Gestures due by ``now_ns``: a list of (player, kind, count)."""
         out = self._out
