@@ -1,29 +1,19 @@
 """Legible from across a table: no text a player reads is drawn at scale 1 (a 6x12
 px glyph), on any screen of any game, menu or notice. Each game is played by bots
 (one seat a person where the game needs one) and every frame's text is checked."""
-import displayio
 import pytest
+from test_physical_sizes import MAKER_DETAILS, all_texts
 
 import games
 from hardware.sim import SimTable
-
-# What only a maker reads may stay small (DESIGN: "scale 1 only for a maker's details").
-MAKER_DETAILS = ("capture: ms precision",)
+from referee.screen import CHAR_H
 
 
-def small_texts(group, scale=1, out=None):
-    out = [] if out is None else out
-    if getattr(group, "hidden", False):
-        return out
-    s = scale * getattr(group, "scale", 1)
-    if hasattr(group, "text") and hasattr(group, "anchored_position"):
-        if group.text.strip() and s < 2 and not any(m in group.text for m in MAKER_DETAILS):
-            out.append(group.text)
-        return out
-    if isinstance(group, displayio.Group):
-        for item in group:
-            small_texts(item, s, out)
-    return out
+def small_texts(group):
+    """The texts under ``group`` a player reads at scale 1 (only a maker's details may
+    be: test_physical_sizes.MAKER_DETAILS), found by the same walk as the sizes'."""
+    return [text for text, px in all_texts(group)
+            if px < 2 * CHAR_H and not any(m in text for m in MAKER_DETAILS)]
 
 
 def check(t, seen):
