@@ -41,6 +41,21 @@ def test_presses_are_decoded_in_one_place():
     assert found == []
 
 
+def optimised_away(src):
+    """What ``mpy-cross -O3`` (tools/deploy.py) drops from a module: its asserts and the
+    branches on ``__debug__``."""
+    tree = ast.parse(src)
+    return [n.lineno for n in ast.walk(tree)
+            if isinstance(n, ast.Assert) or (isinstance(n, ast.Name) and n.id == "__debug__")]
+
+
+def test_nothing_on_the_box_is_optimised_away_by_the_deploy():
+    # the box's .mpy drop asserts: a check the box relies on must be an if, not an assert
+    hits = [(compat.rel(p), optimised_away(p.read_text(encoding="utf-8"))) for p in compat.device_files()]
+    assert [h for h in hits if h[1]] == []
+    assert optimised_away("def f(x):\n    assert x > 0\n    if __debug__:\n        pass\n") == [2, 3]
+
+
 def test_no_test_only_helpers_on_the_box():
     # forcing dice, pacing bots and building games from a state belong to tests/
     banned = ("def pace(", "def load_dice(", "def from_state(", "class Extender")

@@ -26,7 +26,10 @@ With ``--mpy-cross PATH`` every module goes as ``.mpy`` bytecode compiled by
 that executable instead of ``.py`` source: the project's modules and the
 libraries alike, except ``code.py``, ``boot.py`` and ``safemode.py``
 (CircuitPython runs those three by name, as source). The board then skips compiling at import, which keeps
-less heap (docs/memory.md). PATH must be CircuitPython's own
+less heap (docs/memory.md). They are compiled with ``-O3``: no line-number tables in the
+bytecode (the box has no ``assert`` and reads no ``__debug__``, so nothing else changes); a
+traceback on serial still names the file and the function, not the line. Measured on the
+firmware at 7eec099: 3,760 B more free in Würfelblitz at seven players, 2,048 B at the launcher. PATH must be CircuitPython's own
 mpy-cross for the board's major version (MicroPython's writes a different .mpy
 format): when the target holds a ``boot_out.txt``, a compiler whose version
 line does not name the same CircuitPython major version is refused. Everything
@@ -339,7 +342,7 @@ def compile_modules(pairs, exe, out_dir):
         path = os.path.join(out_dir, *mpy.split("/"))
         os.makedirs(os.path.dirname(path), exist_ok=True)
         try:
-            r = subprocess.run([exe, "-o", path, "-s", dst, src], capture_output=True, text=True,
+            r = subprocess.run([exe, "-O3", "-o", path, "-s", dst, src], capture_output=True, text=True,
                                timeout=COMPILE_TIMEOUT_S)
         except (OSError, subprocess.SubprocessError) as e:
             raise _compiler_failure("does not run", exe, str(e))
