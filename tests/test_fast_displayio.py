@@ -1,14 +1,16 @@
 """The simulator's speed-ups keep what they replace: pc/fast_displayio.py's tile and colour
-writes leave Blinka's state exactly as Blinka's own methods do (and raise as they do)."""
+writes leave Blinka's state exactly as Blinka's own methods do (and raise as they do), and
+pc/code_cache.py gives an import the code a compilation of the same bytes gives."""
 
 import random
+import sys
 
 import displayio
 from displayio._palette import Palette
 from displayio._tilegrid import TileGrid
 
-from hardware import sim  # noqa: F401  (installs it)
-from pc import fast_displayio
+from hardware import sim  # noqa: F401  (installs both)
+from pc import code_cache, fast_displayio
 
 BLINKA = fast_displayio._BLINKA
 
@@ -94,3 +96,25 @@ def test_the_tests_stand_ins_keep_their_watch_on_the_fast_writes():
     fast[1] = 3
     fast[1] = 7
     assert native_types.WASTED == ["TileGrid[]"] and fast[1] == 7 and fast._tiles[1] == 7
+
+
+def test_an_import_gets_the_code_compiled_once_for_the_same_bytes():
+    import games
+
+    loader = type("L", (code_cache.SourceFileLoader,), {})("m", "x.py")
+    path = code_cache._ROOT + "games/not_a_file.py"
+    a = loader.source_to_code(b"X = 1\n", path)
+    assert loader.source_to_code(b"X = 1\n", path) is a
+    b = loader.source_to_code(b"X = 2\n", path)  # the file changed: compiled anew
+    assert b is not a and eval(b, {}) is None
+    outside = "/elsewhere/m.py"
+    assert loader.source_to_code(b"X = 1\n", outside) is not loader.source_to_code(b"X = 1\n", outside)
+
+    first = games.load("zilch")
+    code = first.Game.tick.__code__
+    games.unload()
+    second = games.load("zilch")
+    assert second is not first and second.Game is not first.Game  # a fresh module, run again
+    if sys.dont_write_bytecode:  # (else Python reads both from the .pyc)
+        assert second.Game.tick.__code__ is code  # from the code compiled for the first
+    games.unload()
