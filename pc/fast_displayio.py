@@ -2,18 +2,23 @@
 
 A simulated match spends much of its time in the screen's writes: every cell a
 ``referee.screen.Text`` draws reads a ``TileGrid`` tile and may write one, every
-``Die.show`` writes its palette's four colours. Blinka's item access checks the
-index through two helper calls and grows the grid's dirty area with an ``Area`` made
-per write; its ``Palette.__setitem__`` converts the colour through two more. ``install()``
-swaps in the same operations written out inline, on Blinka's own classes (their types
-kept: Blinka's renderer picks its fast pixel loops by exact type), for the cases the
-box uses: an ``(x, y)`` tuple or an ``int`` index, an ``int`` colour. Anything else
-(a list index, a colour given as bytes or a tuple, a bad value) goes to Blinka's own
-method, which raises as before. The state left behind is Blinka's to the attribute:
-the tiles, the dirty area, ``_partial_change`` and ``_needs_refresh``, a colour's
-cached conversion dropped; so a later refresh draws exactly what it drew.
+``Die.show`` writes its palette's four colours, and a game's dice sprite sheets are
+drawn pixel by pixel when it is loaded. Blinka's tile access checks the index through
+two helper calls and grows the grid's dirty area with an ``Area`` made per write; its
+``Palette.__setitem__`` converts the colour through two more calls, its
+``Bitmap.__setitem__`` writes a pixel through another. ``install()`` swaps in the same
+operations written out inline, on Blinka's own classes (their types kept: Blinka's
+renderer picks its fast pixel loops by exact type), for the cases the box uses: an
+``(x, y)`` tuple or an ``int`` index inside the grid or bitmap, an ``int`` colour or
+value. Anything else (a list index, an index outside, a colour given as bytes or a
+tuple, a bad value) goes to Blinka's own method, which raises as before. The state left
+behind is Blinka's to the attribute: the tiles, the dirty areas, ``_partial_change`` and
+``_needs_refresh``, a colour's cached conversion dropped, a bitmap's words; so a later
+refresh draws exactly what Blinka's methods would have had it draw.
 """
 
+from displayio._area import Area
+from displayio._bitmap import Bitmap
 from displayio._palette import Palette  # Blinka's own classes (the tests' stand-ins for
 from displayio._tilegrid import TileGrid  # native types subclass them: tests/fakes/native_types.py)
 
@@ -84,13 +89,32 @@ def _set_color(self, index, value):
         self._needs_refresh = True
 
 
+def _set_pixel(self, index, value):
+    # Blinka's Bitmap.__setitem__, then its _write_pixel, for an (x, y) inside a
+    # writable bitmap of fewer than 8 bits a value (a die's sprite sheet) and an int
+    bits = self._bits_per_value
+    if type(index) is tuple and len(index) == 2 and type(value) is int and bits < 8 and not self._read_only:
+        x, y = index
+        if type(x) is int and type(y) is int and 0 <= x < self._bmp_width and 0 <= y < self._bmp_height:
+            shift = 32 - ((x & self._x_mask) + 1) * bits
+            i = y * self._stride + (x >> self._x_shift)
+            mask = self._bitmask
+            data = self._data
+            data[i] = (data[i] & ~(mask << shift)) | ((value & mask) << shift)
+            d = self._dirty_area
+            if not (d.x1 <= x < d.x2 and d.y1 <= y < d.y2):
+                self._set_dirty_area(Area(x, y, x + 1, y + 1))
+            return
+    _BLINKA[Bitmap, "__setitem__"](self, index, value)
+
+
 _FAST = ((TileGrid, "__getitem__", _get_tile), (TileGrid, "__setitem__", _set_tile),
-         (Palette, "__setitem__", _set_color))
+         (Palette, "__setitem__", _set_color), (Bitmap, "__setitem__", _set_pixel))
 
 
 def install():
-    """Idempotent: Blinka's ``TileGrid`` item access and ``Palette`` item writes become
-    the fast ones above."""
+    """Idempotent: Blinka's ``TileGrid`` item access and ``Palette`` and ``Bitmap`` item
+    writes become the fast ones above."""
     for cls, name, fast in _FAST:
         if (cls, name) not in _BLINKA:
             _BLINKA[cls, name] = getattr(cls, name)

@@ -1,11 +1,13 @@
 """The simulator's speed-ups keep what they replace: pc/fast_displayio.py's tile and colour
-writes leave Blinka's state exactly as Blinka's own methods do (and raise as they do), and
+and pixel writes leave Blinka's state exactly as Blinka's own methods do (and raise as
+they do), and
 pc/code_cache.py gives an import the code a compilation of the same bytes gives."""
 
 import random
 import sys
 
 import displayio
+from displayio._bitmap import Bitmap
 from displayio._palette import Palette
 from displayio._tilegrid import TileGrid
 
@@ -83,6 +85,30 @@ def test_colour_writes_leave_blinka_s_state_and_raise_as_they_do():
         got = _outcome(Palette.__setitem__, fast, i, v)
         assert got == _outcome(BLINKA[Palette, "__setitem__"], ref, i, v), (step, i, v)
         assert _colours(fast) == _colours(ref), (step, i, v)
+
+
+def _pixels(bm):
+    d = bm._dirty_area
+    return (bytes(bm._data), (d.x1, d.y1, d.x2, d.y2))
+
+
+def test_pixel_writes_leave_blinka_s_state_and_raise_as_they_do():
+    rng = random.Random(8)
+    for w, h, n in ((40, 5, 4), (33, 7, 2), (9, 9, 16), (8, 3, 256)):
+        fast, ref = displayio.Bitmap(w, h, n), displayio.Bitmap(w, h, n)
+        for step in range(1500):
+            if rng.random() < 0.03:  # a refresh drew it: the next write starts a dirty area
+                fast._finish_refresh()
+                ref._finish_refresh()
+            k = rng.random()
+            if k < 0.8:
+                i = (rng.randrange(-1, w + 2), rng.randrange(-1, h + 2))
+            else:
+                i = rng.choice([rng.randrange(-2, w * h + 3), [1, 2], (1.0, 0), (2, 1, 0)])
+            v = rng.choice([0, 1, n - 1, n, -1, 3, True])
+            got = _outcome(Bitmap.__setitem__, fast, i, v)  # the installed one
+            assert got == _outcome(BLINKA[Bitmap, "__setitem__"], ref, i, v), (w, h, n, step, i, v)
+            assert _pixels(fast) == _pixels(ref), (w, h, n, step, i, v)
 
 
 def test_the_tests_stand_ins_keep_their_watch_on_the_fast_writes():
