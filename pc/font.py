@@ -46,12 +46,12 @@ class SheetFont:
                     if g.bitmap[x, y] and 0 <= x + g.dx < W and 0 <= top + y < H:
                         self.bitmap[i * W + x + g.dx, top + y] = 1
             self._glyphs[cp] = _Glyph(g, i)
+        # get_glyph(codepoint): the glyph, None if the font has none; the dict's own
+        # lookup, no Python frame per character drawn (a C call on the device too)
+        self.get_glyph = self._glyphs.get
 
     def get_bounding_box(self):
         return (W, H)
-
-    def get_glyph(self, codepoint):
-        return self._glyphs.get(codepoint)
 
 
 def install():

@@ -16,12 +16,18 @@ for _p in (_ROOT, os.path.join(_ROOT, "lib")):
         sys.path.insert(0, _p)
 
 # isort: off
+from pc import code_cache  # noqa: E402
+
+code_cache.install()  # the box's modules compiled once, however often a match imports them
+
 from pc import env as pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
+from pc import fast_displayio  # noqa: E402
 from pc import font as pc_font  # noqa: E402
 
 # isort: on
 
 pc_font.install()  # the font as a sprite sheet, as on the device
+fast_displayio.install()  # Blinka's tile and colour writes, cheaper (same state)
 
 import adafruit_pixelbuf  # noqa: E402
 

@@ -111,12 +111,10 @@ def sealed(cls):
     ns = {"__native__": True, "__setattr__": _seal_setattr, "__module__": cls.__module__,
           "__doc__": cls.__doc__}
     if cls.__name__ == "TileGrid":
-        real = cls.__setitem__
-
         def __setitem__(self, index, value):
             if self[index] == value:
                 WASTED.append("TileGrid[]")
-            real(self, index, value)
+            cls.__setitem__(self, index, value)  # (looked up now: pc/fast_displayio.py's once installed)
 
         ns["__setitem__"] = __setitem__
     return NativeType(cls.__name__, (cls,), ns)
