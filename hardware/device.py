@@ -194,6 +194,7 @@ class DeviceBox(Box):
             if screen.paced:  # every paced change of the stimulus drawn (it is, after a dark phase)...
                 screen.paced.flush()
             self.display.refresh()  # ...and sent to the panel now...
+            gc.collect()  # the race starts with no garbage: no collection (20-60 ms) in its first passes
             self._light_at = self._clock() + PANEL_FRAME_NS  # ...and is lit one frame later
             return
         self._light_at = None

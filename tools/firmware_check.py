@@ -513,9 +513,11 @@ def main(argv=None):
                 r.name, ", ".join("-" if v is None else "%.2f" % (v / 1000) for v in r.latencies_us)))
     for r in rows:
         if r.name != "launcher" and r.passes:
-            print("%s: %s; the firmware collected in %d timed passes%s" % (
-                r.name, "-" if r.alloc < 0 else "%d B allocated a pass (mean)" % (r.alloc // r.passes),
-                r.gcs, " (longest %.1f ms)" % (r.gc_us / 1000) if r.gcs else ""))
+            if r.alloc < 0:
+                print("%s: allocation and collections not measured (a latency run reads no heap)" % r.name)
+                continue
+            print("%s: %d B allocated a pass (mean); the firmware collected in %d timed passes%s" % (
+                r.name, r.alloc // r.passes, r.gcs, " (longest %.1f ms)" % (r.gc_us / 1000) if r.gcs else ""))
     print()
     print("PNGs and serial logs: " + a.out)
     print("Figures from an emulated Pico (exact emulated clock, no flash cache misses), not silicon.")
