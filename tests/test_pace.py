@@ -138,3 +138,14 @@ def test_a_paced_match_draws_a_bounded_area_each_pass(name):
     budget = PASS_PX.get(name, DEFAULT_PASS_PX)
     assert t.paced, "nothing was paced"
     assert max(t.paced) <= budget, sorted(t.paced)[-10:]
+
+
+def test_a_cells_tile_is_the_fonts_own_without_asking_it_for_ascii():
+    # screen._tile computes printable ASCII's tile (the firmware's get_glyph makes a new
+    # Glyph object on every call); it must be the tile the font itself names
+    import terminalio
+
+    font = terminalio.FONT
+    for o in range(32, 127):
+        assert screen._tile(chr(o)) == font.get_glyph(o).tile_index, chr(o)
+    assert screen._tile("\u00fc") == font.get_glyph(63).tile_index  # not in the font: "?"

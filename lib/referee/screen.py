@@ -55,8 +55,14 @@ def resize(shape, width, height):
 
 
 def _tile(ch):
+    # The built-in font's tile for ``ch``. It numbers printable ASCII in order from the
+    # space (CircuitPython's fontio BuiltinFont), so those take no call: its get_glyph
+    # makes a new Glyph object each time, garbage for every cell a text draws.
+    o = ord(ch)
+    if 32 <= o <= 126:
+        return o - 32
     font = terminalio.FONT
-    g = font.get_glyph(ord(ch))
+    g = font.get_glyph(o)
     if g is None:
         g = font.get_glyph(63)  # "?"
     return g.tile_index
