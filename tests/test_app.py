@@ -256,7 +256,8 @@ def test_a_game_missing_from_the_device_is_named_not_fatal(monkeypatch):
     assert t.app.mode == "launcher"
 
 
-def _end_from_the_menu(t):
+def end_from_the_menu(t):
+    """End the match on the simulated box ``t`` from the pause menu (End game, Yes)."""
     t.menu()
     t.advance(1000)
     assert t.app.mode == "pause"
@@ -281,7 +282,7 @@ def test_ending_any_game_from_the_menu_shows_its_standings(name):
         t.start(name, bots=tuple(range(2, players + 1)))
     t.advance(20000)
     assert t.app.mode == "game", (t.app.mode, t.app.error)
-    _end_from_the_menu(t)
+    end_from_the_menu(t)
     text = t.screen_text()
     assert "Match ended" in text and "no standings" not in text and "error" not in text.lower()
     seats_shown = [p for p in range(1, players + 1) if ("P%d " % p) in text]
@@ -294,7 +295,7 @@ def test_zilch_ended_from_the_menu_ranks_the_banked_points():
     t.start("zilch", bots=(2, 3, 4))
     t.advance(500)
     t.game.totals[1:] = [5700, 3500, 1850, 5050]
-    _end_from_the_menu(t)
+    end_from_the_menu(t)
     rows = [ln.strip() for ln in t.screen_text().split("\n") if "points" in ln]
     assert rows == ["1. P1  5700 points", "2. P4  5050 points", "3. P2  3500 points",
                     "4. P3  1850 points"], rows

@@ -1,5 +1,6 @@
 """What the box keeps between matches (referee.keep): Play again, the session's wins,
 the launcher's light and sound; the last page of the NVM beside the match saves."""
+from test_app import end_from_the_menu
 from test_legibility import small_texts
 
 from hardware.sim import SimTable
@@ -47,13 +48,7 @@ def test_play_again_after_a_match_ended_from_the_pause_menu():
     t = SimTable(players=3, seed=2)
     t.start("zilch", bots=(3,), variant=5000)
     t.advance(100)
-    t.menu()
-    t.advance(300)
-    t.tap(1)
-    t.hold(1)  # End game
-    t.tap(1)
-    t.hold(1)  # Yes, end it
-    assert t.app.mode == "ended"
+    end_from_the_menu(t)
     t.hold(1)
     t.fresh_start()
     t.advance(10)
@@ -163,13 +158,7 @@ def test_an_abandoned_match_adds_no_win():
     t = SimTable(players=2, seed=11)
     t.start("reaction", bots=(2,), rounds=3)
     t.advance(100)
-    t.menu()
-    t.advance(300)
-    t.tap(1)
-    t.hold(1)
-    t.tap(1)
-    t.hold(1)
-    assert t.app.mode == "ended"
+    end_from_the_menu(t)
     t.hold(1)
     assert t.app.kept["w"] == [0] * 7 and "Wins" not in t.screen_text()
 
