@@ -29,7 +29,8 @@ libraries alike, except ``code.py``, ``boot.py`` and ``safemode.py``
 less heap (docs/memory.md). They are compiled with ``-O3``: no line-number tables in the
 bytecode (the box has no ``assert`` and reads no ``__debug__``, so nothing else changes); a
 traceback on serial still names the file and the function, not the line. Measured on the
-firmware at 7eec099: 3,760 B more free in Würfelblitz at seven players, 2,048 B at the launcher. PATH must be CircuitPython's own
+firmware at 1c18845 (against 7eec099): 3,760 B more free in Würfelblitz at seven players,
+2,048 B at the launcher. PATH must be CircuitPython's own
 mpy-cross for the board's major version (MicroPython's writes a different .mpy
 format): when the target holds a ``boot_out.txt``, a compiler whose version
 line does not name the same CircuitPython major version is refused. Everything

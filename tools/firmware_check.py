@@ -516,8 +516,10 @@ def main(argv=None):
             if r.alloc < 0:
                 print("%s: allocation and collections not measured (a latency run reads no heap)" % r.name)
                 continue
-            print("%s: %d B allocated a pass (mean); the firmware collected in %d timed passes%s" % (
-                r.name, r.alloc // r.passes, r.gcs, " (longest %.1f ms)" % (r.gc_us / 1000) if r.gcs else ""))
+            print("%s: %d B allocated a pass (mean of the passes without a collection); the firmware "
+                  "collected in %d timed passes%s" % (
+                      r.name, r.alloc // max(1, r.passes - r.gcs), r.gcs,
+                      " (longest %.1f ms)" % (r.gc_us / 1000) if r.gcs else ""))
     print()
     print("PNGs and serial logs: " + a.out)
     print("Figures from an emulated Pico (exact emulated clock, no flash cache misses), not silicon.")
