@@ -167,8 +167,7 @@ class Game(BaseGame):
                 # the winner's ring lights the moment the race knows the winner, not when
                 # the round closes (everyone pressed): a press and its light feel as one
                 self._light_winners(self.race.winners(), now_ns)
-            everyone = all(self.race.status(p) not in ("none", "pending") for p in range(1, self.players + 1))
-            if everyone or now_ns >= self.until:
+            if self.race.decided() or now_ns >= self.until:
                 self._finish_round(now_ns)
         elif self.phase == RESULT and now_ns >= self.until and len(self.bots) >= self.players:
             self._after_result(now_ns)

@@ -917,6 +917,8 @@ def test_winners_are_valid_pressers_with_minimal_time(scn):
     n, kw, calls = scn
     race = run(n, kw, calls)
     w = race.winners()
+    # decided(): nobody left to press or to judge, as every seat's status says
+    assert race.decided() == all(race.status(p) not in (NONE, PENDING) for p in range(1, n + 1))
     contenders = {}
     for p, rt in race.order():
         if p not in race.locked():
@@ -1003,3 +1005,38 @@ def test_bounces_never_change_the_verdict(n, data):
     for race in (clean, bouncy):
         race.settle(R + 2000 * MS)
     assert verdict(bouncy) == verdict(clean)
+
+
+def test_only_the_seats_whose_facts_changed_are_judged_again():
+    """On the box a seat judged is ~0.3 ms of the pass that lights a race's winner: a new
+    edge judges its seat again, a settle only the seats whose verdict waited on time, an
+    arm or a reveal every seat; the verdicts are those of a race judged once at the end."""
+    race = Race(7)
+    judged = []
+    judge = race._judge
+    race._judge = lambda p: judged.append(p) or judge(p)
+    race.arm(0)
+    race.reveal(100 * MS)
+    race.settle(150 * MS)
+    race.winners()
+    assert sorted(judged) == [1, 2, 3, 4, 5, 6, 7]
+    del judged[:]
+    race.press(3, 160 * MS)
+    race.settle(160 * MS + GLITCH_NS // 2)
+    assert race.winners() == [] and judged == [3]  # pending: held half the glitch time
+    race.press(5, 170 * MS)
+    race.release(5, 170 * MS + GLITCH_NS // 4)  # a glitch, closed: it waits for a bounce
+    race.settle(171 * MS)
+    assert race.winners() == [3] and sorted(judged) == [3, 3, 5]
+    race.settle(180 * MS)
+    race.winners()
+    assert sorted(judged) == [3, 3, 5, 5]  # seat 5's glitch waited; seat 3 was settled
+    race.settle(190 * MS)
+    race.winners()
+    assert sorted(judged) == [3, 3, 5, 5]  # nobody waits on time any more
+    fresh = Race(7)
+    for name, args in (("arm", (0,)), ("reveal", (100 * MS,)), ("press", (3, 160 * MS)),
+                       ("press", (5, 170 * MS)), ("release", (5, 170 * MS + GLITCH_NS // 4)),
+                       ("settle", (190 * MS,))):
+        getattr(fresh, name)(*args)
+    assert verdict(fresh) == verdict(race)

@@ -6,6 +6,7 @@ import pytest
 from hardware.sim import KEY_MIN_MS, SimTable
 from referee.arbiter import GLITCH_NS
 from referee.box import REVEAL
+from referee import palette
 from referee.gestures import CHORD, HOLD, TAP, Gestures
 
 MS = 1000000
@@ -195,6 +196,35 @@ def test_rings_are_recorded_through_pixelbuf_with_the_brightness_cap():
     assert t.ring(1) == [(127, 0, 0)] * 12 or t.ring(1) == [(128, 0, 0)] * 12
     assert t.box.pixels.frames >= 1
 
+
+def test_a_ring_set_renders_only_that_ring():
+    """On the box every pixel written and every ring rendered is time in the pass that
+    lights a race's winner: an update after one ring's ``set`` touches that ring only."""
+    from referee import rings
+
+    class Strip(list):
+        writes = 0
+
+        def __setitem__(self, i, c):
+            Strip.writes += 1
+            list.__setitem__(self, i, c)
+
+        def show(self):
+            pass
+
+    px = Strip([0] * 7 * 12)
+    r = rings.Rings(px, 7)
+    r.rest(7)
+    r.set(3, rings.PULSE, 0x00FF00)
+    assert r.update(0) and Strip.writes == 84
+    Strip.writes = 0
+    rendered = []
+    uniform = r._uniform
+    r._uniform = lambda mode, color, phase: rendered.append(color) or uniform(mode, color, phase)
+    r.set(1, rings.FLASH, 0xFF0000, now_ns=10)
+    assert r.update(10) and Strip.writes == 12  # ring 1's pixels, nothing else written
+    assert rendered == [0xFF0000, 0x00FF00]  # ring 1 and the pulsing ring 3: the still rings not at all
+    assert r.colors(1) == [0xFF0000] * 12 and r.colors(2) == [palette.scale(palette.station(2), 60)] * 12
 
 def test_launcher_text_and_png(tmp_path):
     t = SimTable(players=4)

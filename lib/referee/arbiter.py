@@ -69,6 +69,8 @@ class Race:
         self._held = [False] * n  # declared down at the reveal
         self._status = [NONE] * n
         self._start = [None] * n  # time of the press that decided the status
+        self._redo = [False] * n  # seats to judge again (a new edge; a verdict that waited)
+        self._wait = [False] * n  # seats whose verdict waited on the settle time
         self.reset()
 
     def reset(self):
@@ -79,14 +81,17 @@ class Race:
             self._held[i] = False
             self._status[i] = NONE
             self._start[i] = None
+            self._wait[i] = False
+        self._status[0] = VOID  # not a seat: a list search for a verdict never finds it here
         self._reveal = None
         self._arm = None
         self._known = None
         self._alate = self._rlate = None  # settle time a late arm / reveal came after
-        self._waits = False  # some status depended on the settle time
+        self._waits = False  # some seat's verdict waited on the settle time
         self.is_void = False
         self.void_reason = None
         self._dirty = True
+        self._all = True  # every seat is judged again (a seat's own change: ``_redo``)
 
     # ------------------------------------------------------------------ input
 
@@ -111,7 +116,7 @@ class Race:
             if self._arm is None and k is not None and t_ns <= k:
                 self._alate = k
             self._arm = t_ns
-            self._dirty = True
+            self._dirty = self._all = True
 
     def reveal(self, t_ns):
         """The stimulus became visible at t_ns. The earliest reveal given counts.
@@ -125,7 +130,7 @@ class Race:
             if self._reveal is None and k is not None and t_ns <= k:
                 self._rlate = k
             self._reveal = t_ns
-            self._dirty = True
+            self._dirty = self._all = True
 
     def edge(self, player, t_ns, pressed):
         """A raw edge of a player's button: pressed=True going down, False going up.
@@ -138,7 +143,7 @@ class Race:
         edges = self._edges[player]
         if code not in edges:
             edges.append(code)
-            self._dirty = True
+            self._dirty = self._redo[player] = True
 
     def press(self, player, t_ns):
         """A press (down edge) of player at t_ns. Any arrival order."""
@@ -157,7 +162,7 @@ class Race:
         self._seat(player)
         if not self._held[player]:
             self._held[player] = True
-            self._dirty = True
+            self._dirty = self._redo[player] = True
 
     def settle(self, now_ns):
         """Promise: every edge (and the arm and reveal) up to and including now_ns is in.
@@ -170,10 +175,17 @@ class Race:
         """
         _check_int("now_ns", now_ns)
         if self._known is None or now_ns > self._known:
-            # only re-judge if the last verdict waited on time (saves heap on
-            # the device, where every ns timestamp is a long int)
-            if self._known is None or self._waits:
+            # only the seats whose verdict waited on time are judged again (saves time
+            # and heap on the device, where every ns timestamp is a long int)
+            if self._known is None:
+                self._dirty = self._all = True
+            elif self._waits:
                 self._dirty = True
+                redo = self._redo
+                wait = self._wait
+                for p in range(1, self.players + 1):
+                    if wait[p]:
+                        redo[p] = True
             self._known = now_ns
 
     def next_at(self):
@@ -216,12 +228,26 @@ class Race:
     # -------------------------------------------------------------- judging
 
     def _update(self):
+        # A seat's verdict depends on its own edges and the race's facts (arm, reveal,
+        # settle time), never on another seat's: only the seats whose facts changed are
+        # judged again (all of them when the arm or the reveal changes).
         if not self._dirty:
             return
         self._dirty = False
-        self._waits = False
+        every = self._all
+        self._all = False
+        redo = self._redo
+        wait = self._wait
+        waits = False
         for p in range(1, self.players + 1):
-            self._judge(p)
+            if every or redo[p]:
+                redo[p] = False
+                self._waits = False
+                self._judge(p)
+                wait[p] = self._waits
+            if wait[p]:
+                waits = True
+        self._waits = waits
 
     def _judge(self, p):
         status = self._status
@@ -356,6 +382,8 @@ class Race:
         # before the tie window has passed, a press inside it may still arrive,
         # unless every seat in contention already has its final status
         wait = known is not None and known < limit
+        if not wait and PENDING not in self._status:
+            return True  # every seat in contention is judged, and the window has passed
         r = self._reveal
         for p in range(1, self.players + 1):
             st = self._status[p]
@@ -391,6 +419,8 @@ class Race:
         if self.is_void or self._reveal is None:
             return []
         self._update()
+        if VALID not in self._status:  # (a search in C: most passes of a race end here)
+            return []
         best = self._best()
         if best is None or not self._final(best):
             return []
@@ -405,6 +435,8 @@ class Race:
         if self.is_void:
             return []
         self._update()
+        if verdict not in self._status:
+            return []
         out = []
         for p in range(1, self.players + 1):
             if self._status[p] == verdict:
@@ -422,6 +454,15 @@ class Race:
     def pending(self):
         """Seats whose status cannot be judged yet (hold shorter than glitch_ns so far)."""
         return self._seats(PENDING)
+
+    def decided(self):
+        """True when every seat's status is final for this race (valid, false start,
+        stuck), or the round is void: nobody is left to press or to be judged."""
+        if self.is_void:
+            return True
+        self._update()
+        st = self._status
+        return NONE not in st and PENDING not in st
 
     def locked(self):
         """Seats locked out of this race."""

@@ -32,14 +32,15 @@ class Rings:
         self.per_ring = per_ring
         self._modes = [(OFF, 0, 0, 0, 0)] * (stations + 1)  # index 0 unused
         self._shown = [None] * (stations * per_ring)
-        self._dirty = True
+        self._stale = [True] * (stations + 1)  # rings set since the last update
+        self._dirty = True  # some ring is stale
         self._still = False  # no ring animates: nothing to do until the next set()
 
     def set(self, player, mode, color=0, arg=0, color2=0, now_ns=0):
         """Set ring ``player`` (1-based). ``now_ns`` starts the pattern's phase."""
         if 1 <= player <= self.stations:
             self._modes[player] = (mode, color, arg, color2, now_ns)
-            self._dirty = True
+            self._stale[player] = self._dirty = True
 
     def mode(self, player):
         """The mode of ring ``player`` (OFF, SOLID, PULSE, ...)."""
@@ -83,11 +84,14 @@ class Rings:
         per = self.per_ring
         px = self.pixels
         shown = self._shown
+        stale = self._stale
         for p in range(1, self.stations + 1):
             mode, color, arg, color2, since = self._modes[p]
+            new = stale[p]
+            stale[p] = False
             if mode in (SOLID, OFF, COUNT, PIXELS):
-                if not self._dirty:
-                    continue
+                if not new:
+                    continue  # a still ring not set since: as it was written
             else:
                 still = False
             base = (p - 1) * per
@@ -103,7 +107,7 @@ class Rings:
                         changed = True
                 continue
             c = self._uniform(mode, color, now_ns - since)
-            if shown[base] == c and shown[base + per - 1] == c and not self._dirty:
+            if shown[base] == c and shown[base + per - 1] == c and not new:
                 continue  # unchanged since the last write (uniform modes write whole rings)
             for i in range(base, base + per):
                 if shown[i] != c:
