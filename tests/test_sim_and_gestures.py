@@ -4,9 +4,9 @@ import pygame
 import pytest
 
 from hardware.sim import KEY_MIN_MS, SimTable
+from referee import palette
 from referee.arbiter import GLITCH_NS
 from referee.box import REVEAL
-from referee import palette
 from referee.gestures import CHORD, HOLD, TAP, Gestures
 
 MS = 1000000
