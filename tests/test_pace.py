@@ -59,6 +59,34 @@ def test_a_text_grid_is_as_wide_as_its_widest_text():
     assert screen.text("", 0, 0, 2, cols=5)._grid.width == 5  # as wide as told, from the start
 
 
+
+def test_a_new_scale_is_drawn_hidden_then_only_as_wide_as_the_text():
+    """Würfelblitz's middle text shows its title at scale 4 then the countdown's digit at
+    scale 8: a 13-cell grid at scale 8 is the screen's width (a 0.4 s refresh on the
+    firmware). Paced, the text is hidden at one turn (the box it leaves) and shown at the
+    next at its new scale, its grid as narrow as its text (the box it takes)."""
+    t = screen.text("", 160, 120, 4, anchor=(0.5, 0.5), cols=13)
+    t.text = "Wurfelblitz"
+    at = t.anchored_position
+    pace.start()
+    t.set_scale(8)
+    t.text = "3"
+    assert t.scale == 4 and not t.hidden  # nothing drawn yet
+    t.set_scale(8)  # asked again before it is drawn: one change
+    old_box = pace.area(t)
+    assert pace.step() == old_box and t.hidden  # the old box, alone in its pass
+    assert pace.pending()
+    new_box = pace.step()
+    assert not pace.pending() and not t.hidden and t.scale == 8
+    assert t._grid.width == 1 and new_box == screen.CHAR_W * screen.CHAR_H * 64
+    assert t.anchored_position == at and t.x == 160 - 24 and t.y == 120 - 48  # still centred there
+    assert tiles(t) == [screen._tile("3")]
+    pace.stop()
+    t.set_scale(4)  # unpaced: at once, as narrow as the text too
+    assert t.scale == 4 and t._grid.width == 1 and tiles(t) == [screen._tile("3")]
+    t.text = "Round 2"
+    assert t._grid.width == 7
+
 def test_show_hide_and_a_banded_background_wait_their_turn():
     bg = pace.bands(palette.BG, 4)
     box = screen.rect(0, 0, 40, 40, palette.WARN)

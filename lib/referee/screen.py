@@ -88,6 +88,7 @@ class Text(displayio.Group):
         self._pal.make_transparent(0)
         self._pal[1] = color
         self._color = None  # a colour waiting to be drawn (paced)
+        self._rescale = 0  # a scale waiting to be drawn (paced)
         self._todo = False  # a text or colour waits in referee.pace's queue
         self._blank = _tile(" ")
         # The grid is as wide as the widest text shown yet (up to ``cols``), or ``cols``
@@ -138,6 +139,14 @@ class Text(displayio.Group):
         # text of another width rewrites cells, never moves the grid (which would redraw
         # it whole).
         spent = 0
+        if self._rescale:  # paced: hidden at this turn, drawn at its new scale at the next
+            if not self.hidden:
+                self.hidden = True
+                return paced.area(self)  # the box it leaves
+            self._scale_to(self._rescale)  # hidden: nothing is redrawn yet
+            self._draw(_ALL)
+            self.hidden = False
+            return paced.area(self)  # the box it takes, only as wide as its text
         c = self._color
         if c is not None:
             self._color = None
@@ -213,8 +222,31 @@ class Text(displayio.Group):
         self._place()
 
     def set_scale(self, scale):
-        """Draw the text at ``scale``, its anchor point kept where it is."""
+        """Draw the text at ``scale``, its anchor point kept where it is, its grid only as
+        wide as its text (the firmware redraws a text's whole box at a new scale). Paced,
+        a shown text is hidden at its turn and drawn at the new scale at the next: the box
+        it leaves and the box it takes are redrawn apart, not as one box around both."""
+        if scale == (self._rescale or self.scale):
+            return
+        if paced and not self.hidden:
+            self._rescale = scale  # (a colour or text waiting is drawn with it, hidden: free)
+            self._later()
+            return
+        self._scale_to(scale)
+        self._draw(_ALL)
+
+    def _scale_to(self, scale):
+        self._rescale = 0
         self.scale = scale
+        w = 1
+        for line in self._text.split("\n"):
+            w = max(w, len(line))
+        w = min(w, self._cols)
+        old = self._grid
+        if w != old.width:
+            self._grid = self._new_grid(w, old.height)
+            self.remove(old)
+            self.append(self._grid)
         self._place()
 
     def _place(self):
