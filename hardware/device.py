@@ -143,8 +143,6 @@ class DeviceBox(Box):
         self._reveal_wait = None  # (t_ns, on): a backlight change not yet seen by capture
         self._light_at = None  # when the light goes on (one panel frame after the refresh)
         self.reveal_fallbacks = 0  # backlight changes the capture never saw (GP9 jumper?)
-        self.matched = None  # a function: True while the app has a match (the device sets it)
-        self._root = None  # the display's one root group: the screen shown is its last layer
 
     def now_ns(self):
         return self._clock()
@@ -212,47 +210,7 @@ class DeviceBox(Box):
             self._synth.append((REVEAL, t, on))  # keypad: nothing senses GP9
 
     def show(self, group):
-        # The display keeps one root group: a new root would redraw the whole panel in one
-        # refresh (0.25-0.5 s with a screen's layers). In a match the screen shown before
-        # is hidden and the new one shown a layer at a time (``referee.pace``); out of one
-        # the two are swapped at once.
-        root = self._root
-        if root is None:
-            root = self._root = displayio.Group()
-            self.display.root_group = root
-        paced = screen.paced
-        if paced is None and self.matched is not None and self.matched():
-            from referee import pace  # a match's first screen: paced from the start
-
-            pace.start()
-            paced = pace
-        if paced is None:
-            while len(root):
-                root.pop()
-            group.hidden = False
-            root.append(group)
-            return
-        for old in root:
-            if old is not group:
-                paced.later(old, False, None)
-        if group not in root:
-            group.hidden = True
-            root.append(group)
-        paced.later(group, True, None)
-
-    @property
-    def shown(self):
-        """The screen (a group) shown, or being shown, on the display."""
-        root = self._root
-        return root[len(root) - 1] if root else None
-
-    def drop_hidden(self):
-        """Take the screens that are hidden out of the display's root group (call with no
-        paced change waiting: a hidden group there is done with)."""
-        root = self._root
-        if root is not None and len(root) > 1:
-            for g in [g for g in root if g.hidden]:
-                root.remove(g)
+        self.display.root_group = group
 
     def log_exception(self, e):
         _log_exception(e)
@@ -285,7 +243,6 @@ class Device:
         self.panel = s["display"]
 
         displayio.release_displays()  # a soft reload keeps the last run's display
-        screen.paced = None  # nothing paced before a match (a test's second Device in one process)
         spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
         bus = FourWire(
             spi,
@@ -331,7 +288,6 @@ class Device:
         again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
         # logs every settings message, shows them first (not again after a fresh start)
         self.app = App(self.box, s, games, catch_errors=True, notice=not again, after_match=again)
-        self.box.matched = self._matched
         self._played = False  # a match ran since boot: back at the launcher, start afresh
         self._frame_at = None
         self._autoreload = None
@@ -354,9 +310,6 @@ class Device:
         self.watchdog.mode = WatchDogMode.RESET
         self.watchdog.feed()
 
-    def _matched(self):
-        return self.app.game is not None
-
     def in_match(self):
         return self.app.game is not None and self.app.mode in (GAME, PAUSE)
 
@@ -375,8 +328,6 @@ class Device:
             elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
                 if paced is not None:
                     paced.step()
-                    if not paced.pending():
-                        self.box.drop_hidden()
                 self.display.refresh()
                 self._frame_at = now
         except Exception as e:  # the app guards games; this catches the rest

@@ -112,7 +112,7 @@ def test_the_display_is_initialised_and_shows_the_launcher(world):
     bus = dev.display._core._bus
     assert bus.commands[:6] == [0x01, 0x11, 0x3A, 0x36, 0x13, 0x29]  # ST7789 init: reset, wake, ..., on
     assert dev.display.width == 320 and dev.display.height == 240
-    assert dev.box.shown is dev.app.launcher.root
+    assert dev.display.root_group is dev.app.launcher.root
     assert bus.pixel_bytes >= 320 * 240 * 2  # a whole frame went out at build
     assert dev.display.auto_refresh is False  # the loop refreshes, at most ~30 fps
     run(world, dev, 100)  # (Blinka sends the labels' areas once more after a full frame)
@@ -124,42 +124,6 @@ def test_the_display_is_initialised_and_shows_the_launcher(world):
     run(world, dev, 40)
     assert 0 < bus.pixel_bytes - before < 320 * 240 * 2  # only the changed rows
 
-
-
-def test_a_screen_change_in_a_match_is_drawn_over_several_refreshes(world, monkeypatch):
-    """The display keeps one root group: a new root redraws the whole panel in one refresh
-    (on the firmware 0.25-0.5 s with a screen's layers). In a match the screen shown
-    before is hidden and the next shown a layer at a time (each refresh's share counted
-    in ``referee.pace``'s pixels, as tests/test_pace.py counts a match's), and the old one
-    leaves the root once hidden."""
-    from referee import pace
-
-    dev = build(world)
-    root = dev.display.root_group
-    run(world, dev, 100)
-    steps = []
-    step = pace.step
-    monkeypatch.setattr(pace, "step", lambda *a: steps.append(step(*a)) or steps[-1])
-    dev.app.launch("zilch", 7, bots=tuple(range(1, 8)))
-    assert dev.display.root_group is root  # never a new root
-    assert len(root) == 2 and dev.box.shown is dev.app.game.root  # the launcher's hides first
-    for _ in range(200):
-        run(world, dev, 2)
-        if len(root) == 1:
-            break
-    assert list(root) == [dev.app.game.root] and not dev.app.game.root.hidden
-    assert "P1 to play" in screen_text_of(dev)
-    assert len(steps) >= 5 and max(steps) <= 16000  # several refreshes, each a bounded area
-    dev.app._pause(world.now_ns)
-    assert dev.box.shown is dev.app._pause_root and len(root) == 2
-    run(world, dev, 400)
-    assert list(root) == [dev.app._pause_root] and "Paused" in screen_text_of(dev)
-
-
-def screen_text_of(dev):
-    from referee import screen
-
-    return screen.screen_text(dev.display.root_group)
 
 def test_rings_are_capped_and_written_through_neopixel(world):
     dev = build(world, {"REFEREE_BRIGHTNESS": "25", "REFEREE_PLAYERS": "3"})
@@ -500,7 +464,7 @@ def test_keypad_reaction_round_says_ms_precision(world):
 
     dev = build(world, {"REFEREE_CAPTURE": "keypad"})
     dev.app.launch("reaction", 2)
-    run(world, dev, 80)  # its first screen is shown a layer at a time
+    run(world, dev, 10)
     assert "keypad capture: ms precision" in screen.screen_text(dev.app.game.root)
 
 
@@ -640,7 +604,7 @@ def test_game_errors_use_the_apps_error_screen_and_log_the_traceback(world, caps
     capsys.readouterr()
     run(world, dev, 10)
     assert dev.app.mode == "error" and dev.errors == 0  # the app caught it
-    assert dev.box.shown is dev.app._error_root
+    assert dev.display.root_group is dev.app._error_root
     serial = capsys.readouterr()
     serial = serial.err + serial.out
     assert "Traceback" in serial and "in boom" in serial and "ValueError: bad rule" in serial
@@ -710,7 +674,6 @@ def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(worl
     assert saved["seed"] == game.seed > 2 ** 64 and saved["state"]["turn_no"] == game.turn_no
     import games
 
-    screen.paced = dev.box.matched = None  # a reset: nothing paced, no match
     app = App(dev.box, dev.app.settings, games)  # what code.py builds after a reset
     assert "Resume Zilch (2p)" in screen.screen_text(app.launcher.root)
     g2 = app.resume()
@@ -878,7 +841,7 @@ def test_the_display_driver_follows_the_setting(world, setting, rotation, driver
         assert bad == ['REFEREE_DISPLAY="ili9431": must be ili9341 or st7789; using st7789']
         assert dev.app.mode == "notice" and "REFEREE_DISPLAY" in screen.screen_text(dev.display.root_group)
     else:
-        assert bad == [] and dev.box.shown is dev.app.launcher.root
+        assert bad == [] and dev.display.root_group is dev.app.launcher.root
 
 
 def test_a_missing_display_library_is_said_on_the_screen_of_that_display(world, monkeypatch):

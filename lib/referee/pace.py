@@ -25,11 +25,9 @@ _queue = []  # Texts with something to draw, and [layer, shown, colour] changes,
 
 
 def start():
-    """Pace the screen's changes from now on (changes left from an earlier start are
-    dropped: their screen is gone)."""
+    """Pace the screen's changes from now on."""
     from referee import pace
 
-    del _queue[:]
     screen.paced = pace
 
 
