@@ -32,7 +32,7 @@ fast_displayio.install()  # Blinka's tile and colour writes, cheaper (same state
 import adafruit_pixelbuf  # noqa: E402
 
 import games  # noqa: E402
-from referee import screen  # noqa: E402
+from referee import screen, shown  # noqa: E402
 from referee.app import GAME, App  # noqa: E402
 from referee.box import REVEAL, Box  # noqa: E402
 from referee.core import MS  # noqa: E402
@@ -400,7 +400,7 @@ class SimTable:
         """The labels drawn on the display, lit or not (the stimulus is drawn dark)."""
         if self.box.root is None:
             return ""
-        return screen.screen_text(self.box.root)
+        return shown.screen_text(self.box.root)
 
     def ring(self, player):
         """[(r, g, b), ...] of station ``player``'s ring as transmitted."""

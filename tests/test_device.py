@@ -16,6 +16,8 @@ import sys
 import fakes
 import pytest
 
+from referee import shown
+
 MS = 1000000
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -140,7 +142,6 @@ def test_rings_are_capped_and_written_through_neopixel(world):
 
 
 def test_bad_settings_fall_back_with_messages_on_screen(world):
-    from referee import screen
 
     dev = build(world, {"REFEREE_PLAYERS": "9", "REFEREE_ROTATION": "45", "REFEREE_SOUND": "maybe"})
     msgs = dev.settings.messages
@@ -149,7 +150,7 @@ def test_bad_settings_fall_back_with_messages_on_screen(world):
     assert dev.display.rotation == 90
     seen = []
     for page in range(3):  # every message on the screen, a page each, at scale 2
-        text = screen.screen_text(dev.display.root_group)
+        text = shown.screen_text(dev.display.root_group)
         assert "Settings " + str(page + 1) + "/3" in text
         seen.append(text)
         assert dev.app.notice.body.scale == 2
@@ -158,14 +159,13 @@ def test_bad_settings_fall_back_with_messages_on_screen(world):
     assert "REFEREE_PLAYERS" in seen[0] and "REFEREE_SOUND" in seen[1] and "REFEREE_ROTATION" in seen[2]
     assert "using 4" in seen[0] and "serial" not in " ".join(seen)
     assert dev.app.mode == "launcher"
-    assert "Bad settings: defaults" in screen.screen_text(dev.display.root_group)
+    assert "Bad settings: defaults" in shown.screen_text(dev.display.root_group)
 
 
 def test_one_bad_setting_is_shown_as_is(world):
-    from referee import screen
 
     dev = build(world, {"REFEREE_ROTATION": "45"})
-    text = screen.screen_text(dev.display.root_group)
+    text = shown.screen_text(dev.display.root_group)
     assert "Settings\n" in text and "1/" not in text
     assert "REFEREE_ROTATION=\"45\": must be 90, 270; using 90" in text.replace("\n", " ")
     dev = None
@@ -444,28 +444,25 @@ def test_a_board_without_pio_falls_back_to_keypad(world):
 
 
 def test_the_launcher_of_a_keypad_box_says_ms_precision(world):
-    from referee import screen
 
     dev = build(world, {"REFEREE_CAPTURE": "keypad"})
-    assert "ms precision (keypad)" in screen.screen_text(dev.display.root_group)
+    assert "ms precision (keypad)" in shown.screen_text(dev.display.root_group)
 
 
 def test_the_launcher_of_a_pio_box_says_nothing_of_precision(world):
-    from referee import screen
 
     dev = build(world, {"REFEREE_CAPTURE": "pio"})
     assert dev.box.capture_name == "pio"
-    assert "Choose a game" in screen.screen_text(dev.display.root_group)
-    assert "precision" not in screen.screen_text(dev.display.root_group)
+    assert "Choose a game" in shown.screen_text(dev.display.root_group)
+    assert "precision" not in shown.screen_text(dev.display.root_group)
 
 
 def test_keypad_reaction_round_says_ms_precision(world):
-    from referee import screen
 
     dev = build(world, {"REFEREE_CAPTURE": "keypad"})
     dev.app.launch("reaction", 2)
     run(world, dev, 10)
-    assert "keypad capture: ms precision" in screen.screen_text(dev.app.game.root)
+    assert "keypad capture: ms precision" in shown.screen_text(dev.app.game.root)
 
 
 # --- faults, watchdog, autoreload ---------------------------------------------------------
@@ -570,7 +567,6 @@ def test_a_reload_does_not_pass_an_except_exception(world):
 
 
 def test_an_exception_in_the_loop_is_shown_logged_and_survived(world, capsys):
-    from referee import screen
 
     dev = build(world)
     calls = []
@@ -588,7 +584,7 @@ def test_an_exception_in_the_loop_is_shown_logged_and_survived(world, capsys):
     feeds = microcontroller.watchdog.feeds
     run(world, dev, 20)
     assert dev.errors == 1 and dev.app.mode == "error"
-    assert "RuntimeError: sensor on fire" in screen.screen_text(dev.display.root_group)
+    assert "RuntimeError: sensor on fire" in shown.screen_text(dev.display.root_group)
     assert "sensor on fire" in capsys.readouterr().err + capsys.readouterr().out
     assert microcontroller.watchdog.feeds - feeds == len(calls)
 
@@ -656,7 +652,6 @@ def test_the_store_is_nvm(world):
 def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(world, monkeypatch):
     import microcontroller
 
-    from referee import screen
     from referee.app import App
 
     dev = build(world, {"REFEREE_PLAYERS": "2"})
@@ -675,7 +670,7 @@ def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(worl
     import games
 
     app = App(dev.box, dev.app.settings, games)  # what code.py builds after a reset
-    assert "Resume Zilch (2p)" in screen.screen_text(app.launcher.root)
+    assert "Resume Zilch (2p)" in shown.screen_text(app.launcher.root)
     g2 = app.resume()
     assert g2.seed == game.seed and g2.state() == saved["state"]
 
@@ -836,10 +831,9 @@ def test_the_display_driver_follows_the_setting(world, setting, rotation, driver
         assert commands[:6] == [0x01, 0x11, 0x3A, 0x36, 0x13, 0x29]
     bad = [m for m in dev.settings.messages if "REFEREE_DISPLAY" in m]
     if setting == "ili9431":
-        from referee import screen
 
         assert bad == ['REFEREE_DISPLAY="ili9431": must be ili9341 or st7789; using st7789']
-        assert dev.app.mode == "notice" and "REFEREE_DISPLAY" in screen.screen_text(dev.display.root_group)
+        assert dev.app.mode == "notice" and "REFEREE_DISPLAY" in shown.screen_text(dev.display.root_group)
     else:
         assert bad == [] and dev.display.root_group is dev.app.launcher.root
 

@@ -8,6 +8,8 @@ import sys
 import pytest
 from test_device import ROOT, build, run, world  # noqa: F401  (the fixture)
 
+from referee import shown
+
 MS = 1000000
 
 
@@ -44,10 +46,9 @@ def test_a_hung_loop_bites_the_watchdog_and_the_match_resumes_after_the_reset(mo
 
         w2 = fakes.restart(w)
         dev2 = build(w2, {"REFEREE_PLAYERS": "2"})  # code.py runs again
-        from referee import screen
 
         assert wd.mode is not None and wd.bites == 1
-        assert "Resume Zilch (2p)" in screen.screen_text(dev2.display.root_group)
+        assert "Resume Zilch (2p)" in shown.screen_text(dev2.display.root_group)
         gpio = pins.gpio("P1")
         w2.press(gpio, w2.now_ns + 10 * MS, 900 * MS)  # hold: choose "Resume"
         run(w2, dev2, 1300)
@@ -79,7 +80,7 @@ BAD = {
 
 
 def test_settings_with_every_key_wrong_use_the_defaults_and_say_each(world, capsys):  # noqa: F811
-    from referee import screen, settings
+    from referee import settings
 
     assert sorted(BAD) == sorted("REFEREE_" + s[0].upper() for s in settings.SPEC)
     dev = build(world, BAD)
@@ -100,13 +101,13 @@ def test_settings_with_every_key_wrong_use_the_defaults_and_say_each(world, caps
     for _ in range(40):
         if dev.app.mode != "notice":
             break
-        seen += screen.screen_text(dev.display.root_group) + "\n"
+        seen += shown.screen_text(dev.display.root_group) + "\n"
         world.press(gpio, world.now_ns + 10 * MS, 80 * MS)
         run(world, dev, 450)
     for key in BAD:
         assert key in seen, key
     assert dev.app.mode == "launcher"
-    assert "Bad settings: defaults" in screen.screen_text(dev.display.root_group)
+    assert "Bad settings: defaults" in shown.screen_text(dev.display.root_group)
     run(world, dev, 200)
     dev.app.launch("reaction", 4)
     run(world, dev, 3000)
@@ -129,7 +130,6 @@ def test_a_settings_line_getenv_cannot_parse_is_said_too(world, capsys):  # noqa
 
 
 def test_a_game_module_missing_from_the_drive_is_named_in_the_launcher(world, monkeypatch):  # noqa: F811
-    from referee import screen
 
     dev = build(world)
     monkeypatch.setitem(sys.modules, "games.zap_city", None)  # import fails: not deployed
@@ -140,7 +140,7 @@ def test_a_game_module_missing_from_the_drive_is_named_in_the_launcher(world, mo
 
     dev.app._route(1, HOLD, 0, world.now_ns)
     run(world, dev, 50)
-    text = screen.screen_text(dev.display.root_group)
+    text = shown.screen_text(dev.display.root_group)
     assert "not installed: zap_city" in text and dev.app.mode == "launcher" and dev.errors == 0
 
 

@@ -617,7 +617,7 @@ class Tones:
         pass
 
 
-from referee import screen
+from referee import shown
 for players, seed in ((2, 1), (4, 3)):
     box = Head(7, Px(84), Tones(), store=bytearray(16))
     app = App(box, Settings(None), games, catch_errors=False)
@@ -631,7 +631,7 @@ for players, seed in ((2, 1), (4, 3)):
         steps += 1
     print(players, g.over, g.winners, steps, g.city(1), g.urban(2))
     print(g.state()["zap"], g.result)
-    print(screen.screen_text(g.root).split("\\n"))
+    print(shown.screen_text(g.root).split("\\n"))
 """
 
 

@@ -28,7 +28,7 @@ import js
 from web_mem import address
 
 import games
-from referee import screen
+from referee import shown
 from referee.app import App
 from referee.box import REVEAL, Box
 from referee.core import MS
@@ -217,7 +217,7 @@ class Page:
         app = self.app
         game = app.game
         box = self.box
-        text = screen.screen_text(box.root) if box.root is not None and box.backlight else ""
+        text = shown.screen_text(box.root) if box.root is not None and box.backlight else ""
         return json.dumps({
             "mode": app.mode, "game": app._name if game is not None else None,
             "over": bool(game is not None and game.over), "winners": list(game.winners) if game is not None else [],

@@ -107,7 +107,7 @@ def screen_part():
     try:
         import displayio
 
-        from referee import die, screen
+        from referee import die, screen, shown
     except ImportError:
         print("absent")
         return
@@ -128,8 +128,8 @@ def screen_part():
         die2 = die.Die(170, 60, 56)
         die2.show(None, caption="Z")
         root.append(die2.group)
-        print(screen.screen_text(root).split("\n"))
-        print([(t, x, y) for y, x, t in screen.texts(root)])
+        print(shown.screen_text(root).split("\n"))
+        print([(t, x, y) for y, x, t in shown.texts(root)])
         # sorted: dicts are not insertion-ordered on MicroPython/CircuitPython
         print(len(root), right.x, right.y, die1.face, die2.face)
     except Exception as e:  # noqa: BLE001
