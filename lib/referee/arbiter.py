@@ -87,7 +87,7 @@ class Race:
         self._arm = None
         self._known = None
         self._alate = self._rlate = None  # settle time a late arm / reveal came after
-        self._waits = False  # some seat's verdict waited on the settle time
+        self._waits = False  # the seat just judged waited on the settle time (``_update``)
         self.is_void = False
         self.void_reason = None
         self._dirty = True
@@ -179,7 +179,7 @@ class Race:
             # and heap on the device, where every ns timestamp is a long int)
             if self._known is None:
                 self._dirty = self._all = True
-            elif self._waits:
+            elif True in self._wait:
                 self._dirty = True
                 redo = self._redo
                 wait = self._wait
@@ -238,16 +238,12 @@ class Race:
         self._all = False
         redo = self._redo
         wait = self._wait
-        waits = False
         for p in range(1, self.players + 1):
             if every or redo[p]:
                 redo[p] = False
                 self._waits = False
                 self._judge(p)
                 wait[p] = self._waits
-            if wait[p]:
-                waits = True
-        self._waits = waits
 
     def _judge(self, p):
         status = self._status
