@@ -51,7 +51,7 @@ OVER = const(5)
 
 ROLL_MS = const(600)  # the dice tumble
 SHOW_MS = const(1600)  # a bank or a Zilch stays on screen
-FRAME_MS = const(70)  # tumble frame
+FRAME_MS = const(70)  # each tumbling die turns about this often
 _BLANK = (None, None, None, None, None, None)
 
 
@@ -114,7 +114,8 @@ class Game(TurnGame):
         self.now = 0
         self._spin = 1  # the tumble's faces (see _throw)
         self._tumble = [1, 1, 1, 1, 1, 1]
-        self._frame = -1
+        self._frame = -1  # the tumble's last turn: the time slot it fell in
+        self._turns = 0  # the tumble's turns so far
         self._new_turn_state(1)
         self.view = View(self.root, players)
 
@@ -195,7 +196,8 @@ class Game(TurnGame):
         elif phase == NEXT or (phase == END and self.result == "bank"):
             self.view.dice(self.free or _BLANK, True)
         elif phase == ROLL:
-            self.view.dice(self._tumble[: len(self.roll)])
+            n = len(self.roll)  # dice not turned yet stay as they were, grey
+            self.view.dice(self._tumble[:n], False, (), self._turns)
         elif phase == PICK:
             self.view.dice(self.roll, False, self._positions(self.menu.current()[1][1]))
         else:
@@ -273,26 +275,38 @@ class Game(TurnGame):
 
     def _throw(self, now):
         self.roll = self.deal(self.dice_left())
+        t = self._tumble  # the dice as they lie until each turns
+        f = self.free
+        for i in range(6):
+            t[i] = f[i] if i < len(f) else None
         self.free = []
         # The tumble shows faces from a small generator of its own, started from the
         # game's generator state without drawing from it: the dice a seed deals do not
-        # depend on how many frames a tumble had time for.
+        # depend on how many turns a tumble had time for.
         self._spin = (self.rng._s[0] & 0xFFFF) or 1
         self._frame = -1
+        self._turns = 0
         self.go(ROLL, now)
         self.box.sound.play(sound.CLICK, now)
-        self._next_frame()
         self._draw()
 
-    def _next_frame(self):
-        # every tumbling die turns to a different face each frame
+    def _turn(self, left_ns):
+        # One die turns, the dice in turn: one die a loop pass is one die's area for the
+        # display to redraw (the six at once made a pass of 80-110 ms on the firmware).
+        # In the last round of turns (``left_ns``: the tumble's time left) each die lands
+        # on the face it was dealt, so the throw's end redraws no die again.
+        n = len(self.roll)
+        i = self._turns % n
+        self._turns += 1
+        if left_ns < FRAME_MS * MS:
+            self._tumble[i] = self.roll[i]
+            return
         x = self._spin
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
         t = self._tumble
-        for i in range(6):
-            x ^= (x << 7) & 0xFFFF
-            x ^= x >> 9
-            x ^= (x << 8) & 0xFFFF
-            t[i] = (t[i] + x % 5) % 6 + 1
+        t[i] = ((t[i] or 0) + x % 5) % 6 + 1  # another face than it shows
         self._spin = x
 
     def _rolled(self, now):
@@ -463,11 +477,12 @@ class Game(TurnGame):
             if elapsed >= self.roll_ns:
                 self._rolled(now_ns)
             else:
-                frame = elapsed // (FRAME_MS * MS)
+                # a turn in each time slot (a die's frame shared by the tumbling dice),
+                # at most one a pass, however many slots a long pass let go by
+                frame = elapsed // (FRAME_MS * MS // len(self.roll))
                 if frame != self._frame:
-                    if self._frame >= 0:
-                        self._next_frame()
                     self._frame = frame
+                    self._turn(self.roll_ns - elapsed)
                     self._draw_dice()
         elif phase == END:
             if now_ns - self.phase_at >= self.show_ns:
@@ -476,10 +491,10 @@ class Game(TurnGame):
             self.bot_tick(now_ns)
 
     def next_at(self, now_ns):
-        # the next tumble frame or the roll's end; the shown result's end; a bot's step
+        # the tumble's next turn or the roll's end; the shown result's end; a bot's step
         phase = self.phase
         if phase == ROLL:
-            return self.phase_at + min(self.roll_ns, (self._frame + 1) * FRAME_MS * MS)
+            return self.phase_at + min(self.roll_ns, (self._frame + 1) * (FRAME_MS * MS // len(self.roll)))
         if phase == END:
             return self.phase_at + self.show_ns
         return self.bot_next_at(now_ns) if self.bot_seat() else None

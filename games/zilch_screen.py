@@ -78,17 +78,17 @@ class View:
         self.head.text = left
         self.head_points.text = right
 
-    def dice(self, faces, free=False, picked=()):
+    def dice(self, faces, free=False, picked=(), moved=6):
         # the throw: ``faces`` (None = a blank die, missing = no die), grey while
-        # waiting to be rolled, the dice at ``picked`` (indexes) lit as a set-aside
-        body = FREE if free else palette.WHITE
+        # waiting to be rolled (``free``; in a tumble the dice from ``moved`` on, not
+        # turned yet), the dice at ``picked`` (indexes) lit as a set-aside
         for i, d in enumerate(self.big):
             if i >= len(faces):
                 look = None
             elif i in picked:
                 look = (faces[i], PICKED, palette.WARN)
             else:
-                look = (faces[i], body, None)
+                look = (faces[i], FREE if free or i >= moved else palette.WHITE, None)
             _show(d, look)
 
     def kept(self, faces):

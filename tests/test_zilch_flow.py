@@ -4,11 +4,11 @@ import json
 import pytest
 from zilch_helpers import load_dice, pace
 
-from games import zilch
+from games import zilch, zilch_screen
 from games import zilch_strategy as zs
 from games.zilch_rules import options
 from hardware.sim import SimTable
-from referee import rings, sound
+from referee import palette, rings, sound
 
 FAST = dict(think_ms=6, roll_ms=4, show_ms=6)  # bot matches
 HUMAN = dict(think_ms=6, roll_ms=4, show_ms=1500)  # a result outlasts a hold (1.1 s)
@@ -771,31 +771,46 @@ def test_a_finished_match_restores_finished():
 
 # --- the tumble and the challenge ruling (issue "Table-ready") ---------------------------------
 def tumble_frames(t, g):
-    """The faces the big dice show at each frame of one tumble."""
+    """The looks (face, body) the big dice show at each change during one tumble, and the
+    dice dealt."""
     frames = []
     while g.phase == zilch.ROLL:
-        faces = [d.look[0] for d in g.view.big if d.look is not None]
-        if not frames or faces != frames[-1]:
-            frames.append(faces)
+        looks = [d.look[:2] for d in g.view.big if d.look is not None]
+        if not frames or looks != frames[-1]:
+            frames.append(looks)
         t.advance(2)
-    return frames
+    return frames, list(g.roll)
 
 
-def test_the_tumble_looks_random_and_never_changes_the_dealt_dice():
+def test_the_tumble_turns_one_die_at_a_time_looks_random_and_lands_on_the_dealt_dice():
+    # One die turns a loop pass, the dice in turn (a pass redraws one die's area, not six:
+    # issue "The box never freezes"); each turns about every FRAME_MS; the last round of
+    # turns lands each die on the face dealt to it
     firsts = []
     for seed in (1, 2, 3, 4):
         t, g = table(2, seed=seed, speed=dict(think_ms=6, roll_ms=600, show_ms=1500))
         wait_for(t, g, (zilch.PRE,))
         t.press(1, hold_ms=800)  # hold "Roll 6 dice": the tumble starts at 600 ms
         wait_for(t, g, (zilch.ROLL,))
-        frames = tumble_frames(t, g)
-        assert len(frames) >= 8
-        for a, b in zip(frames, frames[1:]):
-            assert all(x != y for x, y in zip(a, b))  # every die turns each frame
+        start = [d.look[:2] for d in g.view.big]  # the pass that threw turned the first die:
+        assert start[0][1] == palette.WHITE  # the others lie grey as they lay, blank
+        assert all(look == (None, zilch_screen.FREE) for look in start[1:])
+        frames, dealt = tumble_frames(t, g)
+        assert len(frames) >= 40  # about 600 / (70 / 6) turns
+        seen = [[] for _ in range(6)]
+        for k, (a, b) in enumerate(zip(frames, frames[1:])):
+            changed = [i for i in range(6) if a[i] != b[i]]
+            assert len(changed) == 1  # one die a turn
+            seen[changed[0]].append(b[changed[0]][0])
+        order = [i for a, b in zip(frames, frames[1:]) for i in range(6) if a[i] != b[i]]
+        assert order[:11] == [1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5]  # in turn (the first: above)
         for i in range(6):
-            assert len({f[i] for f in frames}) >= 4  # not the 1,4,1,4 of a fixed formula
-        firsts.append(tuple(frames[0]))
-    assert len(set(firsts)) == 4 and (1, 4, 1, 4, 1, 4) not in firsts
+            assert len(set(seen[i])) >= 4  # not the 1,4,1,4 of a fixed formula
+            assert all(x != y for x, y in zip(seen[i], seen[i][1:]))  # a turn shows another face
+        assert [f for f, _ in frames[-1]] == dealt  # landed on the dealt dice, white
+        assert all(body == palette.WHITE for _, body in frames[-1])
+        firsts.append(tuple(f for f, _ in frames[6]))
+    assert len(set(firsts)) == 4
     dealt = []  # the same seed deals the same dice, however long the tumble ran
     for roll_ms in (4, 600):
         t, g = table(2, seed=7, speed=dict(think_ms=6, roll_ms=roll_ms, show_ms=1500))
