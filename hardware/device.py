@@ -81,6 +81,10 @@ REVEAL_WAIT_NS = const(20000000)  # a backlight edge must come back through capt
 # light waits one frame, so the stimulus is on the glass when the light reveals it
 # and no reaction time is inflated by a frame still being drawn.
 PANEL_FRAME_NS = const(35000000)
+# A light asked for while paced changes wait (referee.pace) waits for them to be drawn a
+# part a pass, as every change is, not drawn at once in one long pass; but no longer than
+# this: then the rest is drawn at once.
+LIGHT_WAIT_NS = const(500000000)
 
 
 def panel_driver(name, rotation):
@@ -141,7 +145,8 @@ class DeviceBox(Box):
         self._lost_seen = 0
         self._synth = []  # reveal edges made by the box itself (keypad capture, fallback)
         self._reveal_wait = None  # (t_ns, on): a backlight change not yet seen by capture
-        self._light_at = None  # when the light goes on (one panel frame after the refresh)
+        self._light_at = None  # when the light goes on (one panel frame after the refresh);
+        # minus the time it was asked for while the stimulus is not drawn yet
         self.reveal_fallbacks = 0  # backlight changes the capture never saw (GP9 jumper?)
 
     def now_ns(self):
@@ -150,7 +155,8 @@ class DeviceBox(Box):
     def poll(self):
         out = self._edges
         del out[:]
-        if self._light_at is not None and self._clock() >= self._light_at:
+        la = self._light_at
+        if la is not None and 0 < la <= self._clock():
             self._light_at = None
             self._switch(True)
         cap = self.capture
@@ -190,15 +196,19 @@ class DeviceBox(Box):
         if on == self._lite_on:
             self._light_at = None  # off again before the light came on
             return  # no change of light, no edge
-        if on:
-            if screen.paced:  # every paced change of the stimulus drawn (it is, after a dark phase)...
-                screen.paced.flush()
-            self.display.refresh()  # ...and sent to the panel now...
-            gc.collect()  # the race starts with no garbage: no collection (20-60 ms) in its first passes
-            self._light_at = self._clock() + PANEL_FRAME_NS  # ...and is lit one frame later
+        if on:  # lit once the stimulus is drawn (step: _lit_soon)
+            self._light_at = -self._clock()  # (minus the time it was asked for)
             return
         self._light_at = None
         self._switch(False)
+
+    def _lit_soon(self):
+        # Every change of the stimulus is drawn (referee.pace); sent to the panel now, and
+        # the light one panel frame later; the race starts with no garbage, so no
+        # collection (10-20 ms) falls in its first passes.
+        self.display.refresh()
+        gc.collect()
+        self._light_at = self._clock() + PANEL_FRAME_NS
 
     def _switch(self, on):
         self._lite.value = on
@@ -327,9 +337,15 @@ class Device:
                 pace.start()
             elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
                 if paced is not None:
+                    la = self.box._light_at
+                    if la is not None and la < 0 and now + la >= LIGHT_WAIT_NS:
+                        paced.flush()  # the stimulus keeps changing: drawn at once, lit
+                        self.box._lit_soon()
                     paced.step()
                 self.display.refresh()
                 self._frame_at = now
+            elif self.box._light_at is not None and self.box._light_at < 0:
+                self.box._lit_soon()  # a pass of its own, the stimulus all drawn
         except Exception as e:  # the app guards games; this catches the rest
             self.errors += 1
             _log_exception(e)

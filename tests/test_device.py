@@ -231,12 +231,13 @@ def test_the_reveal_comes_back_through_the_jumper(world):
     run(world, dev, 50)
     reveal = [e for e in seen if e[0] == 0]
     assert [e[2] for e in reveal] == [False, True]
-    # dark at once; the light one panel frame after the refresh that drew the stimulus,
-    # so the stimulus is on the glass when it is lit (no reaction time inflated)
+    # dark at once; the light one panel frame after the refresh that drew the stimulus
+    # (the next loop pass's), so the stimulus is on the glass when it is lit (no
+    # reaction time inflated)
     from hardware.device import PANEL_FRAME_NS
 
     assert 0 <= reveal[0][1] - t_off < 48
-    assert 0 <= reveal[1][1] - (t_on + PANEL_FRAME_NS) < 2 * MS + 48
+    assert 0 <= reveal[1][1] - (t_on + PANEL_FRAME_NS) < 4 * MS + 48
     assert dev.box.reveal_fallbacks == 0
 
 
@@ -254,7 +255,10 @@ def test_the_light_waits_one_panel_frame_after_the_refresh(world):
     assert not world.level(lite)
     del refreshed[:]
     dev.box.reveal(True)
+    assert not refreshed  # asked for: the next pass draws and sends what waits
+    run(world, dev, 2)
     assert refreshed and not world.level(lite)  # drawn, still dark
+    t = refreshed[-1]
     run(world, dev, 30)
     assert not world.level(lite)
     run(world, dev, 10)
@@ -264,6 +268,63 @@ def test_the_light_waits_one_panel_frame_after_the_refresh(world):
     dev.box.reveal(False)  # off again before the frame passed: it never lights
     run(world, dev, 50)
     assert not world.level(lite)
+
+
+def test_a_light_asked_for_while_paced_changes_wait_comes_once_they_are_drawn_a_part_a_pass(world):
+    # The stimulus is drawn as every change in a match is, a part a pass (referee.pace),
+    # not at once in one long pass; the collection before the light is a pass of its own;
+    # the light one panel frame after the last part was sent.
+    from hardware.device import LIGHT_WAIT_NS, PANEL_FRAME_NS
+    from hardware import pins
+    from referee import pace, screen
+
+    dev = build(world)
+    run(world, dev, 10)
+    dev.box.reveal(False)
+    run(world, dev, 10)
+    lite = pins.gpio("TFT_LITE")
+    group = dev.display.root_group
+    words = [screen.text("", 4, 4 + 20 * i, 2) for i in range(8)]
+    for w in words:
+        group.append(w)
+    steps = []
+    real_step = pace.step
+    flushed = []
+    real_flush = pace.flush
+    pace.step = lambda *a: steps.append(real_step(*a)) or steps[-1]
+    pace.flush = lambda: (flushed.append(world.now_ns), real_flush())
+    try:
+        pace.start()
+        for i, w in enumerate(words):
+            w.text = "STIMULUS %d" % i
+        dev.box.reveal(True)
+        t_ask = world.now_ns
+        lit_at = None
+        while lit_at is None and world.now_ns - t_ask < 400 * MS:
+            run(world, dev, 2)
+            if world.level(lite):
+                lit_at = world.now_ns
+        assert lit_at is not None and not flushed
+        word = 10 * screen.CHAR_W * 2 * screen.CHAR_H * 2  # one text's whole box
+        assert len(steps) >= 8 and max(steps) <= 2 * word  # a part a pass (a grid widened: its box, twice)
+        assert not pace.pending() and [w.text for w in words] == ["STIMULUS %d" % i for i in range(8)]
+        assert lit_at - t_ask >= PANEL_FRAME_NS + len(steps) * 2 * MS  # after the parts, a frame
+        # a stimulus that keeps changing is drawn at once after LIGHT_WAIT_NS, and lit
+        dev.box.reveal(False)
+        run(world, dev, 10)
+        dev.box.reveal(True)
+        t_ask = world.now_ns
+        k = 0
+        while not world.level(lite) and world.now_ns - t_ask < LIGHT_WAIT_NS + 200 * MS:
+            k += 1
+            words[k % 8].text = "CHANGING %d" % k
+            run(world, dev, 2)
+        assert world.level(lite) and len(flushed) == 1
+        assert LIGHT_WAIT_NS <= flushed[0] - t_ask < LIGHT_WAIT_NS + 4 * MS
+    finally:
+        pace.step = real_step
+        pace.flush = real_flush
+        pace.stop()
 
 
 def test_without_the_jumper_the_box_times_the_reveal_itself_and_says_so(world, capsys):
