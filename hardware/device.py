@@ -220,7 +220,10 @@ class DeviceBox(Box):
             self._synth.append((REVEAL, t, on))  # keypad: nothing senses GP9
 
     def show(self, group):
+        # A new screen is drawn whole at once, in the pass that built it (a launch, which
+        # loads the game's modules in that pass too), not in the next one.
         self.display.root_group = group
+        self.display.refresh()
 
     def log_exception(self, e):
         _log_exception(e)

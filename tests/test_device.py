@@ -327,6 +327,18 @@ def test_a_light_asked_for_while_paced_changes_wait_comes_once_they_are_drawn_a_
         pace.stop()
 
 
+def test_a_new_screen_is_drawn_in_the_pass_that_built_it(world):
+    # a launch loads the game, builds its screen and draws it in one step (timed apart by
+    # tools/firmware_check.py): the match's first pass does not redraw the whole panel
+    dev = build(world)
+    run(world, dev, 10)
+    drawn = []
+    real = dev.display.refresh
+    dev.display.refresh = lambda *a, **k: (drawn.append(dev.display.root_group), real(*a, **k))[1]
+    game = dev.app.launch("reaction", 2)
+    assert drawn and drawn[-1] is game.root is dev.display.root_group
+
+
 def test_without_the_jumper_the_box_times_the_reveal_itself_and_says_so(world, capsys):
     world.jumpers.clear()
     dev = build(world)

@@ -14,7 +14,9 @@ the watchdog are CircuitPython's own C code). One fresh boot per row:
   passes (1,000) or to the end of the match, ``gc.collect()`` every 10 passes (outside
   the timed pass).
 
-Per row it prints the free heap after ``gc.collect()`` (the launcher's, and a game's lowest),
+Per row it prints the launch (the game's modules loaded, its screen built and drawn: the
+one long step before the match's first pass, timed apart), the free heap after
+``gc.collect()`` (the launcher's, and a game's lowest),
 the loop pass time (median, p99, longest, and what ran in the longest: the phase the game
 was in and went to, and whether the firmware's own garbage collection ran inside it), and
 any traceback or ``MemoryError``, and how many bytes a pass allocates (the mean) and in how
@@ -88,7 +90,9 @@ for _ in range(30):
 gc.collect()
 print("FWC launcher", gc.mem_free())
 if GAME:
+    t0 = time.monotonic_ns()
     d.app.launch(GAME, PLAYERS, bots=tuple(range(1 + HUMANS, PLAYERS + 1)), seed=1)
+    print("FWC launch", (time.monotonic_ns() - t0) // 1000)
     gc.collect()
     low = gc.mem_free()
     hist = array.array("H", bytes(2 * %(buckets)d))
@@ -244,6 +248,7 @@ class Row:
         self.alloc = -1  # bytes allocated in timed passes without a collection (-1: not measured)
         self.gcs = 0  # timed passes in which the firmware collected
         self.gc_us = 0  # the longest of them
+        self.launch_us = 0  # the launch: the game's modules loaded, its screen built and drawn
 
     def percentile_ms(self, q):
         """The pass time (ms, bucket's upper edge) below which ``q`` of the passes fall."""
@@ -282,6 +287,8 @@ def parse(serial, row):
                                                                   int(p[6]), int(p[7]))
             row.mode, row.over = p[8], p[9] == "1"
             row.what = p[10].replace("_", " ") if len(p) > 10 else ""
+        elif line.startswith(TAG + "launch "):
+            row.launch_us = int(line.split()[2])
         elif line.startswith(TAG + "alloc "):
             row.alloc, row.gcs, row.gc_us = (int(v) for v in line.split()[2:5])
         elif line.startswith(TAG + "hist "):
@@ -407,18 +414,18 @@ def table(rows, commit):
     kib = lambda b: "-" if b is None else "{:,} B ({:.1f} KiB)".format(b, b / 1024)  # noqa: E731
     out = ["Real firmware: CircuitPython 10.2.1, raspberry_pi_pico, emulated RP2040 (rp2040js), "
            "tree " + commit, "",
-           "| stage | players | passes | emulated s | free after gc.collect() | median <= ms | "
+           "| stage | players | launch ms | passes | emulated s | free after gc.collect() | median <= ms | "
            "p99 <= ms | longest ms | in the longest | result |",
-           "|---|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if r.name == "launcher":
-            out.append("| launcher | - | 30 | - | %s | - | - | - | - | %s |"
+            out.append("| launcher | - | - | 30 | - | %s | - | - | - | - | %s |"
                        % (kib(r.launcher), "OK" if r.ok() else "FAIL " + (r.error or "< 80 KiB")))
             continue
         result = "OK" if r.ok() else "FAIL " + (r.error or "< 32 KiB")
         end = " (match over)" if r.over else ""
-        out.append("| %s | %d | %d%s | %.1f | %s lowest | %.2f | %.2f | %.1f | %s | %s |"
-                   % (r.name, r.players, r.passes, end, r.emulated_ms / 1000, kib(r.low),
+        out.append("| %s | %d | %.1f | %d%s | %.1f | %s lowest | %.2f | %.2f | %.1f | %s | %s |"
+                   % (r.name, r.players, r.launch_us / 1000, r.passes, end, r.emulated_ms / 1000, kib(r.low),
                       r.percentile_ms(0.5), r.percentile_ms(0.99), r.worst_us / 1000,
                       r.what or "-", result))
     return "\n".join(out)
