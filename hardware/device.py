@@ -10,7 +10,7 @@ loop forever: capture -> app -> display refresh -> watchdog.
   does it with millisecond precision (``hardware/keypad_capture.py``).
 * Display: the 2.8" or 3.2" ILI9341 breakout (recommended: the same 320x240
   pixels, 1.4-1.6 times as tall on the glass) or the 2.0" ST7789, chosen by
-  ``REFEREE_DISPLAY``; only the chosen panel's driver is imported (``panel_driver``).
+  ``REFEREE_DISPLAY``; only the chosen panel's driver is imported (``hardware.bring_up``).
 * Reveal: the display's backlight is a plain GPIO (GP22) wired to the display's
   Lite pin and jumpered to GP9, so the capture sees the light go on in the same
   sample stream as the buttons. Before the light goes on, the display is
@@ -39,39 +39,17 @@ import gc
 import os
 import time
 
-import board
-import digitalio
-import displayio
-import keypad
 import microcontroller
-import neopixel
 import pwmio
 import supervisor
 
-try:
-    import rp2pio  # noqa: F401  (only to know whether this board has PIO)
-
-    HAVE_PIO = True
-except ImportError:
-    HAVE_PIO = False
-
-try:
-    from fourwire import FourWire  # CircuitPython 9+
-except ImportError:  # CircuitPython 8
-    from displayio import FourWire
-
-import busio
-
-import games
-from hardware import keypad_capture, pins, pio_capture
+from hardware import pins
 from referee import screen
-from referee.app import GAME, LAUNCHER, PAUSE, App
+from referee.app import GAME, LAUNCHER, PAUSE
 from referee.box import REVEAL, Box
-from referee.core import const
+from referee.core import const, forget
 from referee.gestures import MENU
-from referee.rings import PER_RING
 from referee.rng import seed_from_bytes
-from referee.settings import Settings
 
 STATIONS = const(7)
 WATCHDOG_S = const(5)  # RP2 allows up to 8 s
@@ -85,22 +63,6 @@ PANEL_FRAME_NS = const(35000000)
 # part a pass, as every change is, not drawn at once in one long pass; but no longer than
 # this: then the rest is drawn at once.
 LIGHT_WAIT_NS = const(500000000)
-
-
-def panel_driver(name, rotation):
-    """(the display class, its displayio rotation) for ``REFEREE_DISPLAY`` = ``name`` and
-    ``REFEREE_ROTATION`` = ``rotation`` (90 = as the build guide mounts it, 270 = upside
-    down). The ST7789 is a portrait controller that displayio turns to landscape (90);
-    the ILI9341's driver sets landscape in the controller itself (MADCTL), so 90 is its
-    0. Imports only that panel's library: a missing one raises ImportError (``main``
-    says so on the screen)."""
-    if name == "ili9341":
-        import adafruit_ili9341
-
-        return adafruit_ili9341.ILI9341, (rotation + 270) % 360
-    import adafruit_st7789
-
-    return adafruit_st7789.ST7789, rotation
 
 
 # The piezo's duty cycle per sound level (off, low, mid, high): a square wave is
@@ -247,81 +209,18 @@ class Device:
     """The whole box: drivers, ``DeviceBox``, ``App`` and the loop body ``step``."""
 
     def __init__(self, getenv=None, clock=None):
-        getenv = getenv or os.getenv
         self.clock = clock or time.monotonic_ns
-        self.settings = Settings(getenv, games.names())
-        messages = self.settings.messages
-        s = self.settings
-        driver, rotation = panel_driver(s["display"], s["rotation"])
-        self.panel = s["display"]
+        from hardware import bring_up  # boot-only code: forgotten once the box is up
 
-        displayio.release_displays()  # a soft reload keeps the last run's display
-        spi = busio.SPI(pins.pin(board, "TFT_SCK"), MOSI=pins.pin(board, "TFT_MOSI"))
-        bus = FourWire(
-            spi,
-            command=pins.pin(board, "TFT_DC"),
-            chip_select=pins.pin(board, "TFT_CS"),
-            reset=pins.pin(board, "TFT_RST"),
-            baudrate=pins.TFT_BAUD[s["spi_mhz"]],
-        )
-        self.display = driver(bus, width=320, height=240, rotation=rotation, auto_refresh=False)
-        lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
-        lite.switch_to_output(value=True)
-
-        pixels = neopixel.NeoPixel(
-            pins.pin(board, "NEOPIXEL"), STATIONS * PER_RING, brightness=s["brightness"] / 100, auto_write=False
-        )
-        piezo = Piezo(pins.pin(board, "PIEZO"))
-
-        want = s["capture"]
-        use_pio = HAVE_PIO and want in ("auto", "pio")
-        if want == "pio" and not HAVE_PIO:
-            messages.append("REFEREE_CAPTURE=pio: this board has no PIO; using keypad (ms precision)")
-        menu_pins = [pins.pin(board, "MENU")] if s["menu_button"] else []
-        if use_pio:
-            sm = pio_capture.make_state_machine(pins.pin(board, "P1"))
-            # t0 read after the SM started: no edge is stamped before it happened, so
-            # every edge stamped up to settle(now) is in (docs/capture.md)
-            capture = pio_capture.PioCapture(sm, STATIONS, t0_ns=self.clock(), clock=self.clock)
-            # one PIO sample: 48 ns at 125 MHz, 40 ns at 150 MHz
-            capture.precision_ns = pio_capture.CYCLES_PER_SAMPLE * 1000000000 // sm.frequency
-            menu = None
-            if menu_pins:
-                menu = self._keys(menu_pins, (MENU,), 0.005)
-            name = "pio"
-        else:
-            station_pins = [pins.pin(board, r) for r in pins.STATIONS]
-            players = tuple(range(1, STATIONS + 1)) + ((MENU,) if menu_pins else ())
-            capture = self._keys(station_pins + menu_pins, players, keypad_capture.INTERVAL_S)
-            menu = None
-            name = "keypad"
-        self.box = DeviceBox(pixels, piezo, self.display, lite, capture, menu, self.clock, s, name)
-        self.box.log("Referee Box: capture " + name + ", " + str(STATIONS) + " stations, display " + self.panel)
-        # after the fresh start that follows a match, the settings notice was seen already
-        again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
-        # logs every settings message, shows them first (not again after a fresh start)
-        self.app = App(self.box, s, games, catch_errors=True, notice=not again, after_match=again)
+        bring_up.build(self, getenv or os.getenv)  # settings, display, box, app, watchdog
+        forget("hardware.bring_up")
         self._played = False  # a match ran since boot: back at the launcher, start afresh
-        self._frame_at = None
         self._autoreload = None
         self.errors = 0
-        self.watchdog = microcontroller.watchdog
-        self._start_watchdog()
         self.display.refresh()
         self._frame_at = self.clock()
         # the maker at the serial console, and any tool, know the box came up
         self.box.log("launcher ready: " + _free() + " B free")
-
-    def _keys(self, pin_list, players, interval):
-        keys = keypad.Keys(pin_list, value_when_pressed=False, pull=True, interval=interval)
-        return keypad_capture.KeypadCapture(keys, players, supervisor.ticks_ms, self.clock, keypad.Event())
-
-    def _start_watchdog(self):
-        from watchdog import WatchDogMode
-
-        self.watchdog.timeout = WATCHDOG_S
-        self.watchdog.mode = WatchDogMode.RESET
-        self.watchdog.feed()
 
     def in_match(self):
         return self.app.game is not None and self.app.mode in (GAME, PAUSE)

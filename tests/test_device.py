@@ -258,7 +258,6 @@ def test_the_light_waits_one_panel_frame_after_the_refresh(world):
     assert not refreshed  # asked for: the next pass draws and sends what waits
     run(world, dev, 2)
     assert refreshed and not world.level(lite)  # drawn, still dark
-    t = refreshed[-1]
     run(world, dev, 30)
     assert not world.level(lite)
     run(world, dev, 10)
@@ -274,8 +273,8 @@ def test_a_light_asked_for_while_paced_changes_wait_comes_once_they_are_drawn_a_
     # The stimulus is drawn as every change in a match is, a part a pass (referee.pace),
     # not at once in one long pass; the collection before the light is a pass of its own;
     # the light one panel frame after the last part was sent.
-    from hardware.device import LIGHT_WAIT_NS, PANEL_FRAME_NS
     from hardware import pins
+    from hardware.device import LIGHT_WAIT_NS, PANEL_FRAME_NS
     from referee import pace, screen
 
     dev = build(world)

@@ -798,7 +798,7 @@ def test_the_tumble_turns_one_die_at_a_time_looks_random_and_lands_on_the_dealt_
         frames, dealt = tumble_frames(t, g)
         assert len(frames) >= 40  # about 600 / (70 / 6) turns
         seen = [[] for _ in range(6)]
-        for k, (a, b) in enumerate(zip(frames, frames[1:])):
+        for a, b in zip(frames, frames[1:]):
             changed = [i for i in range(6) if a[i] != b[i]]
             assert len(changed) == 1  # one die a turn
             seen[changed[0]].append(b[changed[0]][0])
