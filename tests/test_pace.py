@@ -143,6 +143,36 @@ def test_unpaced_changes_are_made_at_once():
     assert t._grid[0, 0] != t._grid[1, 0] != t._blank
 
 
+def test_a_paced_throw_draws_its_dice_a_few_a_pass_and_ends_as_an_unpaced_one():
+    # a die's new look redraws it whole (its palette and its tile): six at once was one
+    # refresh of 80-110 ms on the firmware (docs/firmware.md)
+    from referee import die
+
+    def looks(ds):
+        return [(list(d._pal[i] for i in range(4)), d._grid[0]) for d in ds]
+
+    want = [die.Die(i * 50, 30, 44) for i in range(6)]
+    dice = [die.Die(i * 50, 30, 44) for i in range(6)]
+    for i, d in enumerate(want):
+        d.show(i + 1, palette.WHITE, border=palette.WARN if i == 2 else None)
+    pace.start()
+    for i, d in enumerate(dice):
+        d.show(i + 1, palette.WHITE, border=palette.WARN if i == 2 else None)
+    assert [d.face for d in dice] == [1, 2, 3, 4, 5, 6]  # the game sees the new faces at once
+    assert all(d._grid[0] == 0 for d in dice)  # nothing drawn yet
+    steps = []
+    while pace.pending():
+        steps.append(pace.step())
+    assert steps == [44 * 44] * 6  # one die a pass (a die is more than FRAME_PX)
+    assert looks(dice) == looks(want)
+    dice[0].show(3)
+    dice[0].show(4, palette.BAD)  # shown again before it was drawn: drawn once, the last look
+    assert pace.step(1 << 20) == 44 * 44 and not pace.pending()
+    pace.stop()
+    want[0].show(4, palette.BAD)
+    assert looks(dice) == looks(want)
+
+
 # What one pass may draw while a match is paced: FRAME_PX, or one change bigger than it (a
 # Text's new colour or a grid made wider redraws the text whole; a shape shows whole).
 # The figures are what the games meet (pixels, an estimate: referee.pace.area); a screen

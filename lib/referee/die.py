@@ -6,7 +6,7 @@ with it and the launcher never holds dice code.
 
 import displayio
 
-from referee import palette
+from referee import palette, screen
 from referee.screen import ink_for, put, set_shown, text
 
 # Pip positions on a 3x3 grid (column, row) for faces 1..6.
@@ -71,30 +71,35 @@ class Die:
                                         tile_width=size, tile_height=size, default_tile=0)
         self.group.append(self._grid)
         self._label = None
+        self._todo = False  # a look waits in referee.pace's queue
+        self._look = None  # the look to draw: (frame, body, ink, dot, tile)
         self.show(None)
 
     @property
     def face(self):
-        """The sheet tile shown: 0 blank, 1..6 pips, 7 the dot."""
-        return self._grid[0]
+        """The sheet tile shown (or to be, while paced): 0 blank, 1..6 pips, 7 the dot."""
+        return self._look[4]
 
     def show(self, face, body=palette.WHITE, dot=None, border=None, caption=None):
         """``face``: pips 1..6, None (blank). ``dot``: a colour drawn as a big dot
         instead of pips. ``caption``: short text instead of pips."""
         set_shown(self.group)
         ink = ink_for(body)
-        pal = self._pal
-        pal[0] = body if border is None else border
-        pal[1] = body
-        pal[2] = ink
-        pal[3] = dot if dot is not None else body
         if dot is not None:
             tile = _DOT
         elif caption is None and face in PIPS:
             tile = face
         else:
             tile = 0
-        put(self._grid, 0, tile)
+        self._look = (body if border is None else border, body, ink, body if dot is None else dot, tile)
+        # A new look redraws the whole die: while changes are paced (referee.pace) it is
+        # drawn at its turn, one die or a few a refresh, not every die of a throw at once.
+        if screen.paced:
+            if not self._todo:
+                self._todo = True
+                screen.paced.queue(self)
+        else:
+            self._draw(0)
         if caption and self._label is None:
             size = self.size
             self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5), cols=4)
@@ -102,6 +107,18 @@ class Die:
         if self._label is not None:
             self._label.text = caption or ""
             self._label.color = ink
+
+    def _draw(self, budget_px, first=True):
+        # referee.pace's call (or show's): the look drawn; returns the pixels redrawn
+        pal = self._pal
+        c0, c1, c2, c3, tile = self._look
+        pal[0] = c0
+        pal[1] = c1
+        pal[2] = c2
+        pal[3] = c3
+        put(self._grid, 0, tile)
+        self._todo = False
+        return self.size * self.size
 
     def hide(self):
         """Hide the die (``show`` shows it again)."""

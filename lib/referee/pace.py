@@ -6,7 +6,7 @@ text: docs/firmware.md, "Loop pass times"). A new phase's screen made in one loo
 was redrawn in one refresh of 0.3-1 s, and the box did nothing else meanwhile.
 
 While pacing is on (``start``: the device, during a match) a ``screen.Text``'s new text or
-colour, a layer's show or hide (``screen.set_shown``) and a banded background's colour
+colour, a ``die.Die``'s new look, a layer's show or hide (``screen.set_shown``) and a banded background's colour
 (``bands``) wait in a queue, in the order they were made, and ``step()``, which the device
 calls before each refresh, draws them until about ``FRAME_PX`` pixels are redrawn; a
 Text's cells are drawn a few at a time. Game code sees every value at once (``.text``,
@@ -117,8 +117,9 @@ def shown(layer):
     """Whether ``layer`` is shown, or will be when its turn comes."""
     s = not layer.hidden
     for e in _queue:
-        if e[0] is layer:
-            s = e[1] if type(e) is list else False  # (a tuple: the group is being hidden)
+        t = type(e)  # (a Text or a Die: a look to draw, not a layer shown)
+        if (t is list or t is tuple) and e[0] is layer:
+            s = e[1] if t is list else False  # (a tuple: the group is being hidden)
     return s
 
 
