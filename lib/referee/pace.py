@@ -11,7 +11,8 @@ colour, a ``die.Die``'s new look, a layer's show or hide (``screen.set_shown``) 
 calls before each refresh, draws them until about ``FRAME_PX`` pixels are redrawn; a
 Text's cells are drawn a few at a time. Game code sees every value at once (``.text``,
 ``.color``, ``shown()``); the screen catches up within a few passes. ``flush()`` draws
-everything now (the device does before the light reveals a race's screen).
+everything now (the device, when a race's stimulus still changes 0.5 s after the light
+was asked for; else the light waits for the queue to empty: hardware/device.py).
 
 Writes outside these helpers (a Group's ``x``, ``scale``, a palette written directly) are
 drawn at the next refresh whole: screens avoid them in a match, or keep them small.
