@@ -186,7 +186,7 @@ class Game(BaseGame):
                 self.before[p][:] = self.seen[p]
                 self.seen[p][:] = self.cur[p]
                 self.seen_at[p] = now
-                self.view.dice(p, self.cur[p], self.kept[p])
+                self.view.dice(p, self.cur[p], self.kept[p], self.phase == _DEAL)
                 if not self.flash[p] and self.phase == _PLAY:
                     self._ring_dice(p, now)
         self.dirty = 0

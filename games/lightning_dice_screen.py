@@ -64,9 +64,12 @@ class View:
         root.append(screen.background())
         W = screen.WIDTH
         self.a = screen.text("", W // 2, 0, 3, palette.TEXT, (0.5, 0.0), cols=26)
-        self.b = screen.text("", W // 2, 30, 3, palette.TEXT, (0.5, 0.0), cols=26)
+        # the card's second line (scale 3) and a result's dim line (scale 2, a little
+        # lower): two texts, each in its own place, as a text moved is redrawn whole
+        self.b = screen.text("", W // 2, 30, 3, palette.TEXT, (0.5, 0.0), cols=_BIG)
+        self.b2 = screen.text("", W // 2, 37, 2, palette.DIM, (0.5, 0.0), cols=26)
         self.s = screen.text("", W // 2, 60, 2, palette.WARN, (0.5, 0.0))
-        for t in (self.a, self.b, self.s):
+        for t in (self.a, self.b, self.b2, self.s):
             root.append(t)
         pal = displayio.Palette(4)
         pal[0] = palette.BG
@@ -77,6 +80,7 @@ class View:
         pitch = min(36, (screen.HEIGHT - _TOP) // players)
         y = _TOP + (screen.HEIGHT - _TOP - pitch * players) // 2
         self.grids = [None]
+        self.rows = [None]  # each seat's dice to draw (_Row)
         self.labels = [None]
         self.targets = [None]
         self.scores = [None]
@@ -90,6 +94,7 @@ class View:
             for item in (g, lb, tg, sc):
                 root.append(item)
             self.grids.append(g)
+            self.rows.append(_Row(g))
             self.labels.append(lb)
             self.targets.append(tg)
             self.scores.append(sc)
@@ -108,25 +113,35 @@ class View:
         # the card, largest on screen; the status line cleared
         one, two = wrap(spec)
         self._set(self.a, one, palette.TEXT, 3)
-        self._set(self.b, two, palette.TEXT, 3)
-        self.b.anchored_position = (screen.WIDTH // 2, 30)
+        self._set(self.b2, "")
+        self._set(self.b, two)
         self._set(self.s, "")
 
     def big(self, text, color, small="", line="", line_color=palette.WARN):
         # a headline (scale 3, or 2 if it is long), a dim line under it, the status line
         self._set(self.a, screen.fit(text, screen.WIDTH, 2), color, 3 if len(text) <= _BIG else 2)
-        self._set(self.b, screen.fit(small, screen.WIDTH, 2), palette.DIM, 2)
-        self.b.anchored_position = (screen.WIDTH // 2, 37)
+        self._set(self.b, "")
+        self._set(self.b2, screen.fit(small, screen.WIDTH, 2))
         self.status(line, line_color)
 
     def status(self, text, color=palette.WARN):
         self._set(self.s, screen.fit(text, screen.WIDTH, 2), color)
 
-    def dice(self, p, values, kept):
-        g = self.grids[p]
+    def dice(self, p, values, kept, later=False):
+        # seat p's dice; ``later``: drawn a few at a time while the screen is paced (the
+        # deal, in the dark: the light waits for them), else at once (a roll in play is
+        # on the screen in the pass the game judges claims against)
+        row = self.rows[p]
+        w = row.want
         for i in range(6):
-            screen.put(g, i, values[i] - 1 + (6 if (kept >> i) & 1 else 0))
-        screen.set_shown(g)
+            w[i] = values[i] - 1 + (6 if (kept >> i) & 1 else 0)
+        if later and screen.paced:
+            if not row._todo:
+                row._todo = True
+                screen.paced.queue(row)
+        else:
+            row._draw(1 << 30)
+        screen.set_shown(self.grids[p])
 
     def die_px(self, p):
         """How tall seat ``p``'s dice are on the screen (the tile less its 2 px gap)."""
@@ -150,3 +165,32 @@ class View:
             self._set(self.labels[row], str(r) + " " + seat(p), palette.station(p))
             self._set(self.targets[row], "")
             self._set(self.scores[row], str(scores[p - 1]))
+
+
+class _Row:
+    # A seat's six dice (one TileGrid of six tiles) waiting to be drawn: referee.pace
+    # calls _draw at its turn, which writes the tiles that differ, a few a refresh.
+    def __init__(self, grid):
+        self.grid = grid
+        self.want = [0, 0, 0, 0, 0, 0]  # the sheet's tile for each die
+        self._todo = False
+
+    def _draw(self, budget_px, first=True):
+        # the tiles that differ, until about ``budget_px`` pixels (the box around the
+        # tiles changed: the firmware redraws it whole); the first change is made
+        # whatever it costs when nothing else was drawn in this step (``first``)
+        g = self.grid
+        w = self.want
+        i0 = -1
+        spent = 0
+        for i in range(6):
+            if g[i] != w[i]:
+                if i0 < 0:
+                    i0 = i
+                box = (i - i0 + 1) * _TILE * _TILE
+                if box > budget_px and (spent or not first):
+                    return spent
+                g[i] = w[i]
+                spent = box
+        self._todo = False
+        return spent

@@ -173,6 +173,27 @@ def test_a_paced_throw_draws_its_dice_a_few_a_pass_and_ends_as_an_unpaced_one():
     assert looks(dice) == looks(want)
 
 
+def test_lightning_dice_deals_its_dice_a_few_a_pass_but_draws_a_roll_in_play_at_once():
+    # the deal is drawn in the dark (the device lights the card once the queue is empty);
+    # a roll in play is on the screen in the pass the game judges claims against
+    from games import lightning_dice_screen as lds
+
+    v = lds.View(6)
+    tiles = lambda p: [v.grids[p][i] for i in range(6)]  # noqa: E731
+    before = tiles(1)
+    pace.start()
+    v.dice(1, [6, 5, 4, 3, 2, 1], 0b000011, later=True)
+    assert tiles(1) == before and pace.pending()
+    tile = lds._TILE * lds._TILE
+    drawn = []
+    while pace.pending():
+        drawn.append(pace.step())
+    assert drawn == [2 * tile, 2 * tile, tile]  # two dice a pass (three are over FRAME_PX; the sixth holds its tile)
+    assert tiles(1) == [11, 10, 3, 2, 1, 0]  # kept dice: the sheet's second half
+    v.dice(2, [1, 1, 1, 1, 1, 1], 0)  # in play: at once, paced or not
+    assert tiles(2) == [0] * 6 and not pace.pending()
+
+
 # What one pass may draw while a match is paced: FRAME_PX, or one change bigger than it (a
 # Text's new colour or a grid made wider redraws the text whole; a shape shows whole).
 # The figures are what the games meet (pixels, an estimate: referee.pace.area); a screen
