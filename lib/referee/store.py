@@ -67,6 +67,7 @@ DAMAGED = "The saved match is damaged: it cannot be resumed"
 SYNC = 6  # bytes that must match again to end a hunk of a change
 LOW = 1024  # bytes left in the sector below which the app saves once a round (App._save)
 REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
+RUN = 32  # bytes of an equal run compared at once (the same change as byte by byte)
 KEEP = 0x7E  # the kind of referee.keep's records (the last KEEP_BYTES); "~" is in no JSON the box writes
 KEEP_BYTES = 256  # the last page of the memory, referee.keep's; the match saves get the rest
 
@@ -110,6 +111,13 @@ def change(a, b):
     nb = len(b)
     while True:
         k = 0
+        # an equal run is skipped RUN bytes at a time first (a slice compare runs in C: on
+        # the firmware the byte loop alone took ~100 ms of a 2 KB save), then byte by byte
+        r = RUN
+        while i + r <= na and j + r <= nb and a[i:i + r] == b[j:j + r]:
+            i += r
+            j += r
+            k += r
         while i < na and j < nb and a[i] == b[j]:
             i += 1
             j += 1
