@@ -109,8 +109,8 @@ def test_change_and_apply_round_trip():
 
 
 def test_a_change_is_the_same_whether_equal_runs_are_skipped_in_chunks_or_byte_by_byte(monkeypatch):
-    # store.change skips equal bytes RUN at a time (C slice compares: a save of a few KB
-    # took ~100 ms of byte loop on the firmware); the payload is the byte loop's own
+    # store.change skips equal bytes RUN at a time (C slice compares, faster on the
+    # firmware than the byte loop); the payload is the byte loop's own
     rng = Rng(5)
     cases = []
     for _ in range(300):
