@@ -126,6 +126,58 @@ def test_a_change_is_the_same_whether_equal_runs_are_skipped_in_chunks_or_byte_b
     assert all(store_read.apply(a, c) == b for (a, b), c in zip(cases, chunked))
 
 
+def _greedy_change(a, b):
+    # the change as store.change made it until its search used bytes.find: every
+    # (dropped, inserted) pair walked in order, each a slice compare (the test's oracle)
+    out = bytearray()
+    i = j = 0
+    na, nb = len(a), len(b)
+    while True:
+        k = 0
+        while i < na and j < nb and a[i] == b[j]:
+            i, j, k = i + 1, j + 1, k + 1
+        if i >= na and j >= nb:
+            return bytes(out)
+        if i >= na or j >= nb:
+            store._hunk(out, k, na - i, nb - j)
+            return bytes(out + b[j:])
+        x = y = -1
+        d = 1
+        while d <= store.REACH and x < 0:
+            for dx in range(d + 1):
+                p, q = i + dx, j + d - dx
+                if (a[p:p + store.SYNC] == b[q:q + store.SYNC] if p + store.SYNC <= na and q + store.SYNC <= nb
+                        else na - p == nb - q and a[p:] == b[q:]):
+                    x, y = dx, d - dx
+                    break
+            d += 1
+        if x < 0:
+            store._hunk(out, k, na - i, nb - j)
+            return bytes(out + b[j:])
+        store._hunk(out, k, x, y)
+        out += b[j:j + y]
+        i, j = i + x, j + y
+
+
+def test_a_change_is_the_greedy_walk_s_own_payload():
+    # store.change finds its hunks with bytes.find; the payload is what the walk of every
+    # pair in order made: texts with few letters (many near matches), edits of every
+    # size, near both ends, past REACH
+    rng = Rng(11)
+    for n in range(1500):
+        alpha = b"ab" if n % 3 == 0 else b"abc{}:,0123"
+        a = bytes(alpha[rng.randbelow(len(alpha))] for _ in range(rng.randbelow(400)))
+        b = bytearray(a)
+        for _ in range(rng.randbelow(6)):
+            p = rng.randbelow(len(b) + 1)
+            cut = rng.randbelow(60) if n % 5 == 0 else rng.randbelow(4)
+            b[p:p + cut] = bytes(alpha[rng.randbelow(len(alpha))] for _ in range(rng.randbelow(60 if n % 7 == 0 else 4)))
+        b = bytes(b)
+        c = store.change(a, b)
+        assert c == _greedy_change(a, b), (a, b)
+        assert store_read.apply(a, c) == b
+
+
 def test_a_match_appends_each_save_with_programs_only():
     mc, nvm = flash()
     s = Store(nvm)

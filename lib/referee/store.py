@@ -128,18 +128,29 @@ def change(a, b):
             _hunk(out, k, na - i, nb - j)
             out += b[j:]
             return bytes(out)
+        # The nearest x dropped, y inserted (the least x + y, up to REACH; of those the
+        # least x) after which SYNC bytes match again, or the same short tail. For each
+        # x, bytes.find (in C) gives the least y; x stops growing once it alone is more
+        # than the best found. (A walk of every (x, y) in that order, each a slice
+        # compare, took 40-150 ms of a save on the firmware.)
         x = y = -1
-        d = 1
-        while d <= REACH and x < 0:  # the nearest x dropped, y inserted after which SYNC bytes match
-            for dx in range(d + 1):
-                p = i + dx
-                q = j + d - dx
-                if (a[p:p + SYNC] == b[q:q + SYNC] if p + SYNC <= na and q + SYNC <= nb
-                        else na - p == nb - q and a[p:] == b[q:]):  # or the same short tail
+        best = REACH + 1
+        dx = 0
+        while dx < best:
+            p = i + dx
+            top = j + min(REACH, best - 1) - dx  # the last q worth trying
+            if top >= j:
+                if p + SYNC <= na:
+                    q = b.find(a[p:p + SYNC], j, top + SYNC)
+                else:  # a's short tail: b's must be the same, as long
+                    q = nb - na + p
+                    if q < j or q > top or a[p:] != b[q:]:
+                        q = -1
+                if q >= 0:
                     x = dx
-                    y = d - dx
-                    break
-            d += 1
+                    y = q - j
+                    best = x + y
+            dx += 1
         if x < 0:
             _hunk(out, k, na - i, nb - j)
             out += b[j:]
