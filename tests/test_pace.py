@@ -194,6 +194,25 @@ def test_lightning_dice_deals_its_dice_a_few_a_pass_but_draws_a_roll_in_play_at_
     assert tiles(2) == [0] * 6 and not pace.pending()
 
 
+def test_a_shape_s_new_colour_waits_its_turn_and_keeps_its_visibility():
+    # a shape's colour redraws it whole: paced, each recolour is its own turn, and a
+    # shape recoloured twice before its turn is drawn once, in the last colour
+    a = screen.rect(0, 0, 40, 40, palette.WHITE)
+    b = screen.rect(50, 0, 40, 40, palette.WHITE)
+    b.hidden = True
+    pace.start()
+    screen.set_color(a, palette.BAD)
+    screen.set_color(a, palette.WARN)
+    screen.set_color(b, palette.BAD)
+    assert a.pixel_shader[0] == palette.WHITE and pace.pending()
+    assert pace.step(1) == 1600  # one shape a step
+    assert a.pixel_shader[0] == palette.WARN and not a.hidden
+    pace.step(1)
+    assert b.pixel_shader[0] == palette.BAD and b.hidden and not pace.pending()
+    screen.set_color(a, palette.WARN)  # already its colour: nothing to draw
+    assert not pace.pending()
+
+
 # What one pass may draw while a match is paced: FRAME_PX, or one change bigger than it (a
 # Text's new colour or a grid made wider redraws the text whole; a shape shows whole).
 # The figures are what the games meet (pixels, an estimate: referee.pace.area); a screen

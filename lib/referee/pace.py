@@ -74,7 +74,7 @@ def step(budget_px=FRAME_PX):
                 continue
             redraw = False
             if color is not None and layer.pixel_shader[0] != color:
-                screen.set_color(layer, color)
+                layer.pixel_shader[0] = color
                 redraw = True
             if layer.hidden == show:
                 layer.hidden = not show

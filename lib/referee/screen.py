@@ -290,7 +290,11 @@ def circle(x, y, r, color):
 
 
 def set_color(shape, color):
-    """The colour of a shape made with ``solid`` (``rect``, ``circle``)."""
+    """The colour of a shape made with ``solid`` (``rect``, ``circle``): it redraws the
+    whole shape, so while changes are paced it waits its turn."""
+    if paced:
+        paced.later(shape, paced.shown(shape), color)
+        return
     shape.pixel_shader[0] = color
 
 
