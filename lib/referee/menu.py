@@ -142,6 +142,9 @@ class MenuView:
                 room = self.width - 36 - len(side) * 12
             self.rows[i].text = screen.fit(text, room, 2)
             self.rows[i].color = ink if on else palette.TEXT
+            screen.set_shown(self.rows[i])
+            if self.right:
+                screen.set_shown(self.right[i])
         screen.set_shown(self._bar, count)
         screen.set_shown(self._up, first != 0)
         screen.set_shown(self._down, first + n < count)
@@ -149,11 +152,13 @@ class MenuView:
         self.hint.color = hint_color
 
     def clear(self):
-        """No menu: rows, bar, arrows and hint hidden (the title is the caller's)."""
+        """No menu: rows, bar, arrows and hint hidden (the title is the caller's). The
+        rows are hidden, not emptied: a layer on the screen, blank or not, makes every
+        refresh of its box slower (a result drawn where the menu was)."""
         for lb in self.rows:
-            lb.text = ""
+            screen.set_shown(lb, False)
         for lb in self.right:
-            lb.text = ""
+            screen.set_shown(lb, False)
         screen.set_shown(self._bar, False)
         screen.set_shown(self._up, False)
         screen.set_shown(self._down, False)
