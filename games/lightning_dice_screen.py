@@ -135,10 +135,8 @@ class View:
         w = row.want
         for i in range(6):
             w[i] = values[i] - 1 + (6 if (kept >> i) & 1 else 0)
-        if later and screen.paced:
-            if not row._todo:
-                row._todo = True
-                screen.paced.queue(row)
+        if later:
+            screen.draw_later(row)
         else:
             row._draw(1 << 30)
         screen.set_shown(self.grids[p])

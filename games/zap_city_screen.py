@@ -135,7 +135,7 @@ class View:
         self.notes.color = color
 
     def active(self, p):
-        # The bar behind seat p's row (0: none).
+        # Seat p's turn: its block shown, its label inked on it (0: nobody's).
         for q in range(1, self.players + 1):  # the seat's colour, its label inked on it
             screen.set_shown(self._marks[q], q == p)
             self._labels[q].color = screen.ink_for(palette.station(q)) if q == p else palette.station(q)

@@ -6,8 +6,8 @@ with it and the launcher never holds dice code.
 
 import displayio
 
-from referee import palette, screen
-from referee.screen import ink_for, put, set_shown, text
+from referee import palette
+from referee.screen import draw_later, ink_for, put, set_shown, text
 
 # Pip positions on a 3x3 grid (column, row) for faces 1..6.
 PIPS = {
@@ -94,12 +94,7 @@ class Die:
         self._look = (body if border is None else border, body, ink, body if dot is None else dot, tile)
         # A new look redraws the whole die: while changes are paced (referee.pace) it is
         # drawn at its turn, one die or a few a refresh, not every die of a throw at once.
-        if screen.paced:
-            if not self._todo:
-                self._todo = True
-                screen.paced.queue(self)
-        else:
-            self._draw(0)
+        draw_later(self)
         if caption and self._label is None:
             size = self.size
             self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5), cols=4)

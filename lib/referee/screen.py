@@ -40,6 +40,18 @@ def set_shown(layer, shown=True):
 paced = None
 
 
+def draw_later(item):
+    """``item`` (a ``Text``, a ``die.Die``: anything with ``_todo`` and ``_draw(budget_px,
+    first)``) has something new to draw: at its turn while changes are paced (queued
+    once), else now."""
+    if paced:
+        if not item._todo:
+            item._todo = True
+            paced.queue(item)
+    else:
+        item._draw(_ALL)
+
+
 def put(grid, index, tile):
     """``grid[index] = tile`` only if it holds another tile."""
     if grid[index] != tile:
@@ -120,15 +132,7 @@ class Text(displayio.Group):
         if s == self._text:
             return
         self._text = s
-        self._later()
-
-    def _later(self):
-        if paced:
-            if not self._todo:
-                self._todo = True
-                paced.queue(self)
-        else:
-            self._draw(_ALL)
+        draw_later(self)
 
     def _draw(self, budget_px, first=True):
         # Writes the cells whose tile is not the text's, until about ``budget_px`` pixels
@@ -209,7 +213,7 @@ class Text(displayio.Group):
     def color(self, c):
         if c != self.color:
             self._color = c
-            self._later()
+            draw_later(self)
 
     @property
     def anchored_position(self):
@@ -230,7 +234,7 @@ class Text(displayio.Group):
             return
         if paced and not self.hidden:
             self._rescale = scale  # (a colour or text waiting is drawn with it, hidden: free)
-            self._later()
+            draw_later(self)
             return
         self._scale_to(scale)
         self._draw(_ALL)
