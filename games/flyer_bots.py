@@ -31,6 +31,7 @@ from referee.turns import finish
 BUDGET = const(400)  # search nodes per decision, shared by the first moves
 MIN_SHARE = const(8)  # nodes each first move gets at least
 DEPTH = const(3)
+SLICE = const(8)  # moves tried in one loop pass of the box (~1 ms each on a Pico)
 POINT = const(100)
 _FAR = max(R.STEPS.values())
 
@@ -69,8 +70,8 @@ def _spoil_eval(state, player):
 
 
 def _do(state, move, player, dice):
-    # Play move on the real state; the undo record keeps the stacks' list objects (a
-    # running moves_iter holds them).
+    # Play move on the search's state; the undo record keeps the stacks' list objects
+    # (a running moves_iter holds them).
     idx = R.payment(state, move, dice)
     frm, to, _ = move
     src = state.stacks[frm]
@@ -98,6 +99,10 @@ def _undo(state, undo, player, dice):
 
 
 def _best(state, player, dice, covered, depth, ev, budget):
+    # a generator: the best value reachable in depth moves (a leaf is weighed inline);
+    # it yields after every SLICE moves tried (budget[1] counts them), so a decision
+    # never holds the box for more than a slice: the search runs on a scratch copy
+    # of the state (_scratch), which the screen never reads
     best = ev(state, player)
     if depth <= 0 or budget[0] <= 0:
         return best
@@ -106,16 +111,34 @@ def _best(state, player, dice, covered, depth, ev, budget):
         if budget[0] < 0:
             break
         u = _do(state, m, player, dice)
-        v = _best(state, player, dice, covered, depth - 1, ev, budget)
+        if depth > 1:
+            v = yield from _best(state, player, dice, covered, depth - 1, ev, budget)
+        else:
+            v = ev(state, player)
         _undo(state, u, player, dice)
         if v > best:
             best = v
+        budget[1] += 1
+        if budget[1] >= SLICE:
+            budget[1] = 0
+            yield
     return best
 
 
+def _scratch(state):
+    # a copy the search may change at will (the values are only read)
+    s = R.State(state.players, state.cap)
+    s.values = state.values
+    s.scores = list(state.scores)
+    for k in state.stacks:
+        s.stacks[k] = list(state.stacks[k])
+    return s
+
+
 def _search(state, player, dice_left, covered, rng, ev):
-    # a generator (referee.turns): it yields after each first move weighed (the state
-    # whole again), and returns the move
+    # a generator (referee.turns): it yields after each SLICE moves tried and after
+    # each first move weighed, and returns the move
+    state = _scratch(state)
     dice = list(dice_left)
     n = 0
     for _m in R.moves_iter(state, player, dice, covered):
@@ -125,10 +148,13 @@ def _search(state, player, dice_left, covered, rng, ev):
     best = ev(state, player)
     picks = []
     share = max(MIN_SHARE, BUDGET // n)
+    work = [0, 0]
     for m in R.moves_iter(state, player, dice, covered):
         u = _do(state, m, player, dice)
-        v = _best(state, player, dice, covered, DEPTH - 1, ev, [share])
+        work[0] = share
+        v = yield from _best(state, player, dice, covered, DEPTH - 1, ev, work)
         _undo(state, u, player, dice)
+        work[1] = 0
         yield
         if v > best:
             best = v

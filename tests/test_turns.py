@@ -108,32 +108,39 @@ def test_a_zap_city_bot_weighs_at_most_a_slice_of_moves_a_pass(seed, monkeypatch
     assert most[0] <= brain.SLICE  # ... never more than a slice of them in one pass
 
 
-def test_a_flyer_bot_weighs_one_first_move_a_pass(monkeypatch):
+def test_a_flyer_bot_tries_at_most_a_slice_of_moves_a_pass(monkeypatch):
     t = SimTable(players=4, seed=5)
     g = t.start("flyer", bots=(1, 2, 3, 4))
     brain = g.brain
-    real_best = brain._best
-    firsts = [0]  # first moves weighed (the search below each one recurses inside it)
-    depth = [0]
-
-    def best(*a):
-        if not depth[0]:
-            firsts[0] += 1
-        depth[0] += 1
-        try:
-            return real_best(*a)
-        finally:
-            depth[0] -= 1
-
-    monkeypatch.setattr(brain, "_best", best)
+    tried = _count(monkeypatch, brain, "_do")  # a move tried, at any depth of the search
     real_step = t.app.step
     most = [0]
 
     def step():
-        before = firsts[0]
+        before = tried[0]
         real_step()
-        most[0] = max(most[0], firsts[0] - before)
+        most[0] = max(most[0], tried[0] - before)
 
     t.app.step = step
     assert t.run_until_over(3000000)
-    assert firsts[0] > 0 and most[0] == 1
+    # the bots searched, in slices: SLICE moves counted, and at most one move more at
+    # each depth above the leaves, begun before the slice's count ran out
+    assert tried[0] > 10 * brain.SLICE
+    assert brain.SLICE <= most[0] <= brain.SLICE + brain.DEPTH - 1
+
+
+def test_a_flyer_bot_searches_a_copy_and_leaves_the_game_as_it_was():
+    from games import flyer_bots
+    from games import flyer_rules as R
+    from referee.rng import Rng
+
+    state, _ = R.setup(Rng(3), 4)
+    before = R.to_data(state)
+    dice = R.roll(Rng(4))
+    s = flyer_bots.search("greedy", state, 1, dice, False, Rng(5))
+    while True:  # between any two slices the game's state is whole
+        done, choice = turns.slice_of(s)
+        assert R.to_data(state) == before
+        if done:
+            break
+    assert choice == flyer_bots.greedy(state, 1, list(dice), False, Rng(5))
