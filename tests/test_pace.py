@@ -109,6 +109,24 @@ def test_show_hide_and_a_banded_background_wait_their_turn():
     assert [b.hidden for b in bg] == [True] * 4
 
 
+def test_a_banded_background_is_one_change_in_the_queue():
+    bg = pace.bands(palette.BG, 30)
+    pace.start()
+    pace.set_bands(bg, palette.GOOD)
+    pace.set_bands(bg, palette.WARN)  # asked again before it is drawn: the same change
+    assert len(pace._queue) == 1
+    band = screen.WIDTH * 8
+    assert pace.step(2 * band) == 2 * band  # two bands a step at that budget
+    assert [b.pixel_shader[0] for b in bg[:3]] == [palette.WARN, palette.WARN, palette.BG]
+    pace.set_bands(bg, palette.BG)  # changed again half way: every band looked at again
+    drawn = []
+    while pace.pending():
+        drawn.append(pace.step(2 * band))
+    assert drawn == [2 * band]  # only the two bands drawn in WARN are drawn again
+    assert [b.hidden for b in bg] == [True] * 30
+    assert [b.pixel_shader[0] for b in bg] == [palette.BG] * 30
+
+
 def test_a_big_group_is_shown_and_hidden_a_layer_at_a_time():
     import displayio
 

@@ -22,7 +22,8 @@ from referee import screen
 from referee.core import const
 
 FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
-_queue = []  # Texts with something to draw, and [layer, shown, colour] changes, oldest first
+_queue = []  # Texts and dice with something to draw, [layer, shown, colour] changes and
+# [bands, shown, colour, next band] backgrounds, oldest first
 
 
 def start():
@@ -55,6 +56,22 @@ def step(budget_px=FRAME_PX):
             layer.hidden = True
             for k in kids:
                 k.hidden = False
+            q.pop(0)
+        elif type(e) is list and len(e) == 4:  # a banded background's colour (set_bands):
+            bg, show, color, i = e  # its bands from the i-th, each that differs, in turn
+            n = len(bg)
+            while i < n:
+                band = bg[i]
+                if band.pixel_shader[0] != color or band.hidden == show:
+                    if spent >= budget_px:
+                        break
+                    band.pixel_shader[0] = color
+                    band.hidden = not show
+                    spent += area(band)
+                i += 1
+            e[3] = i
+            if i < n:
+                break
             q.pop(0)
         elif type(e) is list:
             layer, show, color = e
@@ -164,11 +181,19 @@ def bands(color, n):
 
 
 def set_bands(bg, color):
-    """A ``bands()`` background's colour; shown only when it is not the background colour."""
+    """A ``bands()`` background's colour; shown only when it is not the background colour.
+    Paced, it is one change in the queue (its bands redrawn in turn, a few a step), so
+    asking costs one look at the queue, not one per band."""
     show = color != screen.palette.BG
+    if screen.paced:
+        for e in _queue:
+            if type(e) is list and len(e) == 4 and e[0] is bg:
+                e[1] = show
+                e[2] = color
+                e[3] = 0  # bands drawn already in the old colour are looked at again
+                return
+        _queue.append([bg, show, color, 0])
+        return
     for band in bg:
-        if screen.paced:
-            later(band, show, color)
-        else:
-            screen.set_color(band, color)
-            screen.set_shown(band, show)
+        screen.set_color(band, color)
+        screen.set_shown(band, show)
