@@ -57,20 +57,9 @@ def step(budget_px=FRAME_PX):
             for k in kids:
                 k.hidden = False
             q.pop(0)
-        elif type(e) is list and len(e) == 4:  # a banded background's colour (set_bands):
-            bg, show, color, i = e  # its bands from the i-th, each that differs, in turn
-            n = len(bg)
-            while i < n:
-                band = bg[i]
-                if band.pixel_shader[0] != color or band.hidden == show:
-                    if spent >= budget_px:
-                        break
-                    band.pixel_shader[0] = color
-                    band.hidden = not show
-                    spent += area(band)
-                i += 1
-            e[3] = i
-            if i < n:
+        elif type(e) is list and len(e) == 4:  # a banded background's colour (set_bands)
+            spent = _bands_step(e, spent, budget_px)
+            if e[3] < len(e[0]):
                 break
             q.pop(0)
         elif type(e) is list:
@@ -104,6 +93,24 @@ def step(budget_px=FRAME_PX):
             if e._todo:
                 break  # part drawn: the rest at the next step
             q.pop(0)
+    return spent
+
+
+def _bands_step(e, spent, budget_px):
+    # A set_bands change ``[bands, shown, colour, i]``: its bands from the i-th, each that
+    # differs, in turn, while ``spent`` is under the budget; returns the pixels spent.
+    bg, show, color, i = e
+    n = len(bg)
+    while i < n:
+        band = bg[i]
+        if band.pixel_shader[0] != color or band.hidden == show:
+            if spent >= budget_px:
+                break
+            band.pixel_shader[0] = color
+            band.hidden = not show
+            spent += area(band)
+        i += 1
+    e[3] = i
     return spent
 
 
