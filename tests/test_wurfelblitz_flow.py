@@ -997,3 +997,35 @@ def test_after_a_power_cut_mid_round_the_resumed_match_throws_fresh_dice():
         assert g2 is not g and g2.round == 0
         roll(t, g2)
         assert g2.round == 1 and list(g2.throw) != seen
+
+
+@pytest.mark.parametrize("mode", ["events", "steps"])
+def test_bots_read_the_throw_a_bot_a_pass_before_the_light(mode):
+    # Seven bots reading the throw at the reveal were one pass of 63 ms on a Pico, the
+    # pass in which the race opens: they read it in the countdown and the dark now, one
+    # a pass, with the same draws (the match's results are pinned by the seeded tests).
+    t = SimTable(players=7, seed=3, mode=mode)
+    g = t.start("wurfelblitz", bots=(1, 2, 3, 4, 5, 6, 7))
+    reads = []
+    real_read = g.bot.read
+
+    def read(b, *a):
+        reads.append((b, g.phase, g.reveal_at))
+        return real_read(b, *a)
+
+    g.bot.read = read
+    real_step = t.app.step
+    most = [0]
+
+    def step():
+        before = len(reads)
+        real_step()
+        most[0] = max(most[0], len(reads) - before)
+
+    t.app.step = step
+    roll(t, g)
+    assert [r[0] for r in reads] == [1, 2, 3, 4, 5, 6, 7]  # seat order, as at the light
+    assert all(ph in (wb.COUNT, wb.DARK) and at is None for _, ph, at in reads)
+    assert most[0] == 1
+    assert sorted(g.bot_press) == [1, 2, 3, 4, 5, 6, 7]
+    assert all(g.bot_press[b] == g.reveal_at + g.read[b][0] for b in g.bot_press)
