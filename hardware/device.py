@@ -237,6 +237,8 @@ class Device:
                 from referee import pace  # loaded with a match: the launcher's heap is tight
 
                 pace.start()
+            elif self.app.saving:
+                pass  # a pass that began with a save draws nothing: the next one does
             elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
                 if paced is not None:
                     la = self.box._light_at

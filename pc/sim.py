@@ -182,6 +182,8 @@ def app_next_at(app, now):
     """The earliest time (ns) a pass of ``app`` can change anything: a gesture's
     threshold, the game's ``next_at``, the sound's next note; None: not until an edge.
     The rings are drawn from the time, so skipping passes skips only their writes."""
+    if app._save_due:
+        return now  # a save is written at the next pass's start
     t = gestures_next_at(app.gestures, now)
     game = app.game
     if app.mode == GAME and game is not None:

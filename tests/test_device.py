@@ -747,6 +747,40 @@ def test_a_match_is_saved_to_nvm_one_write_a_turn_and_offered_after_a_reset(worl
     assert g2.seed == game.seed and g2.state() == saved["state"]
 
 
+def test_a_save_is_written_in_a_pass_of_its_own_that_draws_nothing(world):
+    dev = build(world, {"REFEREE_PLAYERS": "4"})
+    game = dev.app.launch("zap_city", 4, (1, 2, 3, 4), seed=3)
+    from zilch_helpers import pace
+
+    pace(game, think_ms=6, roll_ms=4, show_ms=6)
+    passes = []  # (saves written, refreshes, game saves seen) in each pass
+    writes = [0]
+    refreshes = [0]
+    save, refresh = dev.app.store.save, dev.display.refresh
+
+    def saving(*a):
+        writes[0] += 1
+        return save(*a)
+
+    def refreshing(*a, **k):
+        refreshes[0] += 1
+        return refresh(*a, **k)
+
+    dev.app.store.save = saving
+    dev.display.refresh = refreshing
+    end = world.now_ns + 3000 * MS
+    while world.now_ns < end:
+        world.advance_to(world.now_ns + 2 * MS)
+        w, r, s = writes[0], refreshes[0], game.saves
+        dev.step()
+        passes.append((writes[0] - w, refreshes[0] - r, game.saves - s))
+    saved = [i for i, p in enumerate(passes) if p[0]]
+    assert len(saved) >= 3 and all(passes[i][0] == 1 for i in saved)
+    assert all(passes[i][1] == 0 for i in saved)  # nothing drawn in a pass that saved
+    assert all(passes[i - 1][2] for i in saved[1:])  # the pass before reached the save point
+    assert sum(p[1] for p in passes) > 100  # (the screen is drawn in the other passes)
+
+
 # --- boot.py ------------------------------------------------------------------------------------
 
 

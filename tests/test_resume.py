@@ -329,6 +329,7 @@ def test_an_error_in_a_game_offers_resume_from_the_last_save():
     g = t.start("zilch", bots=(1, 2, 3), seed=31, variant=opt("zilch", "variant", "5,000"))
     pace(g, **ZILCH_FAST)
     t.advance(1500)
+    t.advance_until(lambda: not t.app._save_due)  # a save point's save is written
     saved = t.app.store.load()
 
     def boom(now):
@@ -465,6 +466,7 @@ def test_when_the_store_runs_low_the_match_saves_once_a_round(monkeypatch, name,
     monkeypatch.setattr(referee.app, "LOW", 4096)  # from now on the sector counts as low
     start = len(written)
     assert t.advance_until(lambda: g.saves >= 3 + 2 * g.round_saves(), 600000)
+    t.advance_until(lambda: not t.app._save_due)  # (written at the next pass's start)
     per_round = g.round_saves()
     assert per_round == (players if name != "wurfelblitz" else 1)
     steps = [b - a for a, b in zip(written[start - 1:], written[start:])]

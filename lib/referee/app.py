@@ -69,6 +69,8 @@ class App:
         self._table = None  # the running match's table, kept for Play again once it ends
         self._name = None  # the running game's registry name
         self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
+        self._save_due = False  # a save point was reached: written at the next pass's start
+        self.saving = False  # this pass began with a save (the device draws nothing in it)
         self._written = 0  # the save point last written
         self._owns = False  # the store holds this match (written or resumed): only then clear it
         # What the table is told about saves, each once, at scale 2 (a notice before the
@@ -170,6 +172,7 @@ class App:
         self._name = name
         self._table = [name, players, list(bots), options or {}]  # for Play again
         self._saves = 0
+        self._save_due = False
         self._written = 0
         self._owns = False
         self.gestures.reset()
@@ -247,6 +250,15 @@ class App:
         gestures to where the mode says, the game's tick and its saves, then the rings
         and the sound."""
         box = self.box
+        self.saving = self._save_due
+        if self._save_due:
+            # a save point reached in the last pass is written first thing in this one, a
+            # pass of its own: the device draws nothing in it (a save with a turn's screen
+            # change in one pass was 60-120 ms on the firmware)
+            self._save_due = False
+            g = self.game
+            if g is not None and not g.over and self._saves >= 0 and g.saves != self._saves:
+                self._save()
         now = box.now_ns()
         edges = box.poll()
         lost = box.take_lost()
@@ -274,7 +286,7 @@ class App:
                     if self._owns:  # a match that never saved leaves another's save alone
                         self.store.clear()
                 elif game.saves != self._saves:
-                    self._save()
+                    self._save_due = True  # written at the start of the next pass
         box.rings.update(now)
         box.sound.update(now)
 
