@@ -40,6 +40,7 @@ WRONG = const(8)
 OVER = const(9)
 
 _COUNT_STEP_NS = const(700000000)  # 700 ms: each of 3, 2, 1
+_HEAD_NS = const(100000000)  # 100 ms: the headline looked at again while an answer is called
 _DARK_NS = const(250000000)  # 250 ms: backlight off while the throw is drawn
 _CALL_NS = const(1200000000)  # 1200 ms: call mode: time to say it before the answer shows
 _WRONG_NS = const(1800000000)  # 1800 ms: "wrong" shown before the race re-opens
@@ -108,6 +109,7 @@ class Game(BaseGame):
         self.taps = {}  # tap mode: player -> taps counted (presses begun in ENTRY, let go before a hold)
         self.bot_act = {}  # bot -> time of its next confirm / tap / send
         self.bot_press = {}  # bot -> time of its buzz
+        self._head_at = 0  # when the headline is looked at again (CALL)
         self.reads = []  # bots still to read the throw (one a pass before the light: _read)
         self.read = {}  # bot -> (its buzz after the light, ns; what it will say)
         self.reveal_at = self.deadline = self.closed_at = None  # closed_at: later presses are not part of the race
@@ -307,7 +309,9 @@ class Game(BaseGame):
         elif phase == OPEN:
             self._open(now)
         elif phase == CALL:
-            self._headline()
+            if now >= self._head_at:  # a later press may change the margin: looked at
+                self._head_at = now + _HEAD_NS  # every 100 ms, not every pass (6 ms on a Pico)
+                self._headline()
             if now >= self.until:
                 self._to_confirm(now)
         elif phase == WRONG:
@@ -343,6 +347,8 @@ class Game(BaseGame):
                 due.append(self.answer_until if self._waiting(True) else now_ns)
             else:  # COUNT, DARK, CALL, WRONG
                 due.append(self.until)
+                if phase == CALL:
+                    due.append(self._head_at)
                 if self.reads and phase != CALL and phase != WRONG:
                     due.append(now_ns)  # a bot to read the throw in the next pass
         due = [t for t in due if t is not None]
@@ -438,6 +444,7 @@ class Game(BaseGame):
         self.answer_until = now + _ANSWER_NS
         self.view.bar(0, 1)
         self._headline()
+        self._head_at = now + _HEAD_NS
         tap = self.mode == "tap"
         for p in who:
             self.box.rings.set(p, rings.SOLID, palette.station(p), now_ns=now)

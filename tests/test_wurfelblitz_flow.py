@@ -1029,3 +1029,23 @@ def test_bots_read_the_throw_a_bot_a_pass_before_the_light(mode):
     assert most[0] == 1
     assert sorted(g.bot_press) == [1, 2, 3, 4, 5, 6, 7]
     assert all(g.bot_press[b] == g.reveal_at + g.read[b][0] for b in g.bot_press)
+
+
+def test_the_headline_is_looked_at_every_100_ms_while_an_answer_is_called():
+    # every pass was 6 ms of a Pico's time for a line that changes only with a late press
+    t = SimTable(players=3, seed=4, mode="steps")
+    g = t.start("wurfelblitz", bots=(1, 2, 3))
+    calls = []
+    real = g.view.headline
+
+    def headline(*a):
+        calls.append(t.now)
+        return real(*a)
+
+    g.view.headline = headline
+    assert t.advance_until(lambda: g.phase == wb.CALL, 30000)
+    start = t.now
+    assert t.advance_until(lambda: g.phase != wb.CALL, 30000)
+    gaps = [b - a for a, b in zip(calls, calls[1:]) if a >= start]
+    assert len(gaps) >= 3 and min(gaps) >= 100 * MS
+    assert "first" in t.screen_text()
