@@ -68,7 +68,7 @@ class View:
         self.players = players
         add = root.append
         add(screen.background())
-        self.head_bg = screen.rect(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
+        self.head_bg = screen.bar(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
         add(self.head_bg)
         self.head = screen.text("", 4, 0, 2, cols=17)
         add(self.head)

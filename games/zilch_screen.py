@@ -38,7 +38,7 @@ class View:
     def __init__(self, root, players):
         self.players = players
         root.append(screen.background())
-        self.head_bg = screen.rect(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
+        self.head_bg = screen.bar(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
         root.append(self.head_bg)
         self.head = screen.text("", 6, 0, 2)
         root.append(self.head)

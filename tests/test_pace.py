@@ -265,3 +265,18 @@ def test_a_cells_tile_is_the_fonts_own_without_asking_it_for_ascii():
     for o in range(32, 127):
         assert screen._tile(chr(o)) == font.get_glyph(o).tile_index, chr(o)
     assert screen._tile("\u00fc") == font.get_glyph(63).tile_index  # not in the font: "?"
+
+
+def test_a_bar_changes_colour_a_part_at_a_time():
+    b = screen.bar(0, 0, screen.WIDTH, 24, palette.PANEL, parts=4)
+    assert [(r.x, r.width) for r in b] == [(0, 80), (80, 80), (160, 80), (240, 80)]  # no gap
+    pace.start()
+    screen.set_color(b, palette.GOOD)
+    drawn = []
+    while pace.pending():
+        drawn.append(pace.step(1))
+    assert drawn == [80 * 24] * 4  # one part a step, not the whole bar in one
+    assert [r.pixel_shader[0] for r in b] == [palette.GOOD] * 4
+    pace.stop()
+    screen.set_color(b, palette.WARN)  # unpaced: at once
+    assert [r.pixel_shader[0] for r in b] == [palette.WARN] * 4
