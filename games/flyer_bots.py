@@ -31,7 +31,7 @@ from referee.turns import finish
 BUDGET = const(400)  # search nodes per decision, shared by the first moves
 MIN_SHARE = const(8)  # nodes each first move gets at least
 DEPTH = const(3)
-SLICE = const(8)  # moves tried in one loop pass of the box (~1 ms each on a Pico)
+SLICE = const(2)  # moves tried in one loop pass of the box (~6 ms each on a Pico)
 POINT = const(100)
 _FAR = max(R.STEPS.values())
 
