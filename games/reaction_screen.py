@@ -2,7 +2,7 @@
 table, then only texts, colours and the background's bands change.
 
 Top to bottom: the round (scale 2), the big word (GET READY, the winner; scale 4), the
-stimulus "GO!" (scale 8, a text of its own: never moved or rescaled, which would redraw
+stimulus "GO!" (scale 6, a text of its own: never moved or rescaled, which would redraw
 it whole), the margin ("P3 first by 1.204 ms"), one row per seat at scale 2 (one column
 up to 4 seats, two columns of half a line from 5), and the foot (the capture's
 precision for the maker; "hold a button: menu" at the end, at scale 2).
@@ -24,7 +24,9 @@ class View:
         root.append(self.title)
         self.big = screen.centred("", 36, 4)
         root.append(self.big)
-        self.go_text = screen.text("", (screen.WIDTH - 3 * 48) // 2, 70, 8, palette.BLACK, cols=3)
+        # scale 6 (72 px, 14.6 mm on the recommended panel), above the seats' rows: at
+        # scale 8 over them a cell was a refresh of 53 ms on the firmware, 27-31 here
+        self.go_text = screen.text("", (screen.WIDTH - 3 * 36) // 2, 40, 6, palette.BLACK, cols=3)
         root.append(self.go_text)
         # a line as wide as the screen from the start: a longer margin or verdict never
         # widens (and so moves and redraws) it whole
