@@ -8,7 +8,8 @@ up to 4 seats, two columns of half a line from 5), and the foot (the capture's
 precision for the maker; "hold a button: menu" at the end, at scale 2).
 """
 
-from referee import pace, palette, race_text, screen
+from referee import palette, race_text, screen
+from referee.bands import Bands
 from referee.core import MS, const, seat
 
 _ROWS = const(4)  # seat rows in one column; more seats take two columns
@@ -17,8 +18,8 @@ _ROWS = const(4)  # seat rows in one column; more seats take two columns
 class View:
     def __init__(self, root, players, box):
         self.players = players
-        # in bands: the device draws the green screen a band a refresh (referee.pace)
-        self.bg = pace.bands(palette.BG, 30)
+        # in bands: the device draws the green screen a band a refresh (referee.bands)
+        self.bg = Bands(palette.BG, 30)
         root.append(self.bg)
         self.title = screen.text("", 6, 4, 2, palette.DIM)
         root.append(self.title)
@@ -47,7 +48,7 @@ class View:
 
     def ready(self, round_no, rounds):
         """Round ``round_no`` of ``rounds`` is about to go dark."""
-        pace.set_bands(self.bg, palette.BG)
+        self.bg.set(palette.BG)
         self.title.text = "Reaction test  round " + str(round_no) + "/" + str(rounds)
         self.go_text.text = ""
         self.big.text = "GET READY"
@@ -58,7 +59,7 @@ class View:
 
     def stimulus(self):
         """The green screen and GO! (drawn in the dark; the backlight reveals it)."""
-        pace.set_bands(self.bg, palette.GOOD)
+        self.bg.set(palette.GOOD)
         self.title.text = ""
         self.big.text = ""
         self.go_text.text = "GO!"
@@ -67,7 +68,7 @@ class View:
     def result(self, race, title, best, precision_ns):
         """The judged ``race``: who won, by how much, every seat's time (``best[p]``:
         its best so far)."""
-        pace.set_bands(self.bg, palette.BG)
+        self.bg.set(palette.BG)
         w = race.winners()
         self.go_text.text = ""
         self.title.text = title

@@ -110,8 +110,7 @@ class Game(BaseGame):
         self.bot_act = {}  # bot -> time of its next confirm / tap / send
         self.bot_press = {}  # bot -> time of its buzz
         self._head_at = 0  # when the headline is looked at again (CALL)
-        self.reads = []  # bots still to read the throw (one a pass before the light: _read)
-        self.read = {}  # bot -> (its buzz after the light, ns; what it will say)
+        self.after = []  # when each bot (in seat order) buzzes after the light, ns (_read)
         self.reveal_at = self.deadline = self.closed_at = None  # closed_at: later presses are not part of the race
         self.rebound = False  # the race re-opened after wrong answers (call mode: the answer is shown)
         self.answer_until = 0
@@ -188,7 +187,6 @@ class Game(BaseGame):
         # it) throw dice nobody has seen (the rulings)
         self.throw = rules.roll(self.rng, self.whites)
         self.answer = rules.score(self.throw, self.teaser)
-        self.reads = list(self.bots)
         self.go(COUNT, now)
         self.until = now
         self.step = 0
@@ -249,11 +247,10 @@ class Game(BaseGame):
         self.reveal_at = t_ns
         self.race.reveal(t_ns)
         self.deadline = t_ns + self.limit_ns
-        while self.reads:  # (read in the countdown and the dark already, but for a short one)
-            self._read()
-        for b in self.bots:
-            after, self.said[b] = self.read[b]
-            self.bot_press[b] = t_ns + after
+        while self._read():  # (read in the countdown and the dark already, but for a short one)
+            pass
+        for i in range(len(self.bots)):
+            self.bot_press[self.bots[i]] = t_ns + self.after[i]
         for p in range(1, self.players + 1):
             if self.keys.down[p] and not self.fed_down[p]:
                 self._flag((p,), t_ns, True)
@@ -349,7 +346,7 @@ class Game(BaseGame):
                 due.append(self.until)
                 if phase == CALL:
                     due.append(self._head_at)
-                if self.reads and phase != CALL and phase != WRONG:
+                if len(self.after) < len(self.bots) and phase != CALL and phase != WRONG:
                     due.append(now_ns)  # a bot to read the throw in the next pass
         due = [t for t in due if t is not None]
         return min(due) if due else None
@@ -368,13 +365,18 @@ class Game(BaseGame):
         # say. A bot a pass in the countdown and the dark, the same draws in the same
         # order as at the light (seven bots at once were a pass of 63 ms on a Pico, at
         # the very moment the race opens).
-        b = self.reads.pop(0)
-        self.read[b] = self.bot.read(b, self.rng, self.throw, self.teaser, 0)
+        # False once every bot has read it.
+        n = len(self.after)
+        if n == len(self.bots):
+            return False
+        b = self.bots[n]
+        at, self.said[b] = self.bot.read(b, self.rng, self.throw, self.teaser, 0)
+        self.after.append(at)
+        return True
 
     def _before_light(self, phase, now):
         # the countdown, then the throw drawn in the dark: false starts flagged; lit at the end
-        if self.reads:
-            self._read()
+        self._read()
         self._flag(self.race.false_starts(), now)
         if phase == COUNT:
             self._countdown(now)

@@ -7,6 +7,7 @@ import pytest
 import games
 from hardware.sim import SimTable
 from referee import pace, palette, screen
+from referee.bands import Bands
 
 
 @pytest.fixture(autouse=True)
@@ -88,12 +89,12 @@ def test_a_new_scale_is_drawn_hidden_then_only_as_wide_as_the_text():
     assert t._grid.width == 7
 
 def test_show_hide_and_a_banded_background_wait_their_turn():
-    bg = pace.bands(palette.BG, 4)
+    bg = Bands(palette.BG, 4)
     box = screen.rect(0, 0, 40, 40, palette.WARN)
     box.hidden = True
     pace.start()
     screen.set_shown(box)
-    pace.set_bands(bg, palette.GOOD)
+    bg.set(palette.GOOD)
     assert box.hidden and pace.shown(box)
     band = screen.WIDTH * screen.HEIGHT // 4
     assert pace.step(1) == 1600  # the box first (one change at least, whatever the budget)
@@ -104,21 +105,22 @@ def test_show_hide_and_a_banded_background_wait_their_turn():
     assert drawn == [band] * 4
     assert [b.hidden for b in bg] == [False] * 4
     assert [b.pixel_shader[0] for b in bg] == [palette.GOOD] * 4
-    pace.set_bands(bg, palette.BG)
+    bg.set(palette.BG)
     pace.flush()
     assert [b.hidden for b in bg] == [True] * 4
 
 
 def test_a_banded_background_is_one_change_in_the_queue():
-    bg = pace.bands(palette.BG, 30)
+    # (referee.bands: the reaction test's green screen)
+    bg = Bands(palette.BG, 30)
     pace.start()
-    pace.set_bands(bg, palette.GOOD)
-    pace.set_bands(bg, palette.WARN)  # asked again before it is drawn: the same change
+    bg.set(palette.GOOD)
+    bg.set(palette.WARN)  # asked again before it is drawn: the same change
     assert len(pace._queue) == 1
     band = screen.WIDTH * 8
     assert pace.step(2 * band) == 2 * band  # two bands a step at that budget
     assert [b.pixel_shader[0] for b in bg[:3]] == [palette.WARN, palette.WARN, palette.BG]
-    pace.set_bands(bg, palette.BG)  # changed again half way: every band looked at again
+    bg.set(palette.BG)  # changed again half way: every band looked at again
     drawn = []
     while pace.pending():
         drawn.append(pace.step(2 * band))

@@ -1028,7 +1028,7 @@ def test_bots_read_the_throw_a_bot_a_pass_before_the_light(mode):
     assert all(ph in (wb.COUNT, wb.DARK) and at is None for _, ph, at in reads)
     assert most[0] == 1
     assert sorted(g.bot_press) == [1, 2, 3, 4, 5, 6, 7]
-    assert all(g.bot_press[b] == g.reveal_at + g.read[b][0] for b in g.bot_press)
+    assert [g.bot_press[b] for b in range(1, 8)] == [g.reveal_at + a for a in g.after]
 
 
 def test_the_headline_is_looked_at_every_100_ms_while_an_answer_is_called():

@@ -6,8 +6,8 @@ text: docs/firmware.md, "Loop pass times"). A new phase's screen made in one loo
 was redrawn in one refresh of 0.3-1 s, and the box did nothing else meanwhile.
 
 While pacing is on (``start``: the device, during a match) a ``screen.Text``'s new text or
-colour, a ``die.Die``'s new look, a layer's show or hide (``screen.set_shown``) and a banded background's colour
-(``bands``) wait in a queue, in the order they were made, and ``step()``, which the device
+colour, a ``die.Die``'s new look, a layer's show or hide (``screen.set_shown``) and a banded
+background's colour (``referee.bands``) wait in a queue, in the order they were made, and ``step()``, which the device
 calls before each refresh, draws them until about ``FRAME_PX`` pixels are redrawn; a
 Text's cells are drawn a few at a time. Game code sees every value at once (``.text``,
 ``.color``, ``shown()``); the screen catches up within a few passes. ``flush()`` draws
@@ -22,8 +22,7 @@ from referee import screen
 from referee.core import const
 
 FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
-_queue = []  # Texts and dice with something to draw, [layer, shown, colour] changes and
-# [bands, shown, colour, next band] backgrounds, oldest first
+_queue = []  # Texts, dice and bands with something to draw, [layer, shown, colour] changes
 
 
 def start():
@@ -57,11 +56,6 @@ def step(budget_px=FRAME_PX):
             for k in kids:
                 k.hidden = False
             q.pop(0)
-        elif type(e) is list and len(e) == 4:  # a banded background's colour (set_bands)
-            spent = _bands_step(e, spent, budget_px)
-            if e[3] < len(e[0]):
-                break
-            q.pop(0)
         elif type(e) is list:
             layer, show, color = e
             if (show == layer.hidden and color is None and isinstance(layer, screen.displayio.Group)
@@ -93,24 +87,6 @@ def step(budget_px=FRAME_PX):
             if e._todo:
                 break  # part drawn: the rest at the next step
             q.pop(0)
-    return spent
-
-
-def _bands_step(e, spent, budget_px):
-    # A set_bands change ``[bands, shown, colour, i]``: its bands from the i-th, each that
-    # differs, in turn, while ``spent`` is under the budget; returns the pixels spent.
-    bg, show, color, i = e
-    n = len(bg)
-    while i < n:
-        band = bg[i]
-        if band.pixel_shader[0] != color or band.hidden == show:
-            if spent >= budget_px:
-                break
-            band.pixel_shader[0] = color
-            band.hidden = not show
-            spent += area(band)
-        i += 1
-    e[3] = i
     return spent
 
 
@@ -171,36 +147,3 @@ def area(layer):
     if not w or not h:
         return screen.WIDTH * screen.HEIGHT // 8  # a polygon: say an eighth of the screen
     return w * h
-
-
-def bands(color, n):
-    """A full-screen background (``set_bands`` changes it) of ``n`` rectangles across
-    the screen, top to bottom: a paced change of its colour redraws one band at a time.
-    Hidden while it is the background colour."""
-    bg = screen.displayio.Group()
-    show = color != screen.palette.BG
-    for i in range(n):
-        y = i * screen.HEIGHT // n
-        band = screen.rect(0, y, screen.WIDTH, (i + 1) * screen.HEIGHT // n - y, color)
-        band.hidden = not show
-        bg.append(band)
-    return bg
-
-
-def set_bands(bg, color):
-    """A ``bands()`` background's colour; shown only when it is not the background colour.
-    Paced, it is one change in the queue (its bands redrawn in turn, a few a step), so
-    asking costs one look at the queue, not one per band."""
-    show = color != screen.palette.BG
-    if screen.paced:
-        for e in _queue:
-            if type(e) is list and len(e) == 4 and e[0] is bg:
-                e[1] = show
-                e[2] = color
-                e[3] = 0  # bands drawn already in the old colour are looked at again
-                return
-        _queue.append([bg, show, color, 0])
-        return
-    for band in bg:
-        screen.set_color(band, color)
-        screen.set_shown(band, show)

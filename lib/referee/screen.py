@@ -321,7 +321,7 @@ def set_color(shape, color):
 def background(color=palette.BG):
     """A full-screen rectangle of ``color``, hidden while it is the background colour
     (black: the panel's own, with no layer to redraw); ``set_background`` changes it.
-    (``referee.pace.bands``: one that is redrawn a band at a time.)"""
+    (``referee.bands``: one that is redrawn a band at a time.)"""
     bg = rect(0, 0, WIDTH, HEIGHT, color)
     set_shown(bg, color != palette.BG)
     return bg
