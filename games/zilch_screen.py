@@ -107,10 +107,10 @@ class View:
     def scores(self, totals, marked):
         # ``marked``: the seat highlighted (the active player, the winner), 0 = none
         bg = self.score_bg
-        screen.set_shown(bg, marked)
-        if marked:
-            bg.y = _SCORE_Y + (marked - 1) * self.pitch
+        if marked:  # moved first: a hidden block is moved for free and shown there
+            screen.move_y(bg, _SCORE_Y + (marked - 1) * self.pitch)
             screen.set_color(bg, palette.station(marked))
+        screen.set_shown(bg, marked)
         for p in range(1, self.players + 1):
             lb = self.score_rows[p - 1]
             lb.text = seat(p) + " " + str(totals[p])

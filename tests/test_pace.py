@@ -282,3 +282,27 @@ def test_a_bar_changes_colour_a_part_at_a_time():
     pace.stop()
     screen.set_color(b, palette.WARN)  # unpaced: at once
     assert [r.pixel_shader[0] for r in b] == [palette.WARN] * 4
+
+
+def test_a_move_is_a_hide_then_a_show_at_the_new_place():
+    bar = screen.rect(0, 40, 200, 26, palette.ACCENT)
+    pace.start()
+    screen.move_y(bar, 68)
+    assert bar.y == 40 and not bar.hidden and pace.shown(bar)
+    assert pace.step(1) == 200 * 26 and bar.hidden and bar.y == 40  # the box it leaves
+    assert pace.step(1) == 200 * 26 and not bar.hidden and bar.y == 68  # the box it takes
+    assert not pace.pending()
+    screen.set_shown(bar, False)
+    pace.flush()
+    screen.move_y(bar, 96)  # hidden: moved at its turn, nothing redrawn
+    screen.set_shown(bar)  # ... and shown there: the same turn
+    assert len(pace._queue) == 1 and pace.step(1) == 200 * 26
+    assert bar.y == 96 and not bar.hidden
+    screen.move_y(bar, 40)
+    screen.set_color(bar, palette.WARN)  # a colour asked after the move comes with it
+    assert pace.step(1) == 200 * 26 and bar.hidden and bar.pixel_shader[0] == palette.ACCENT
+    pace.step(1)
+    assert bar.y == 40 and not bar.hidden and bar.pixel_shader[0] == palette.WARN
+    pace.stop()
+    screen.move_y(bar, 12)  # unpaced: at once
+    assert bar.y == 12 and not bar.hidden

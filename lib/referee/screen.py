@@ -40,6 +40,15 @@ def set_shown(layer, shown=True):
 paced = None
 
 
+def move_y(layer, y):
+    """Move a layer (a shape, a bar) to ``y``: while changes are paced, hidden at its turn
+    and shown at its new place at the next; else at once. Nothing if it is there."""
+    if paced:
+        paced.move(layer, y)
+    elif layer.y != y:
+        layer.y = y
+
+
 def draw_later(item):
     """``item`` (a ``Text``, a ``die.Die``: anything with ``_todo`` and ``_draw(budget_px,
     first)``) has something new to draw: at its turn while changes are paced (queued
