@@ -292,6 +292,12 @@ def test_a_move_is_a_hide_then_a_show_at_the_new_place():
     assert pace.step(1) == 200 * 26 and bar.hidden and bar.y == 40  # the box it leaves
     assert pace.step(1) == 200 * 26 and not bar.hidden and bar.y == 68  # the box it takes
     assert not pace.pending()
+    screen.move_y(bar, 68)  # where it is: nothing to draw
+    assert not pace.pending()
+    screen.move_y(bar, 40)
+    screen.move_y(bar, 40)  # where it will be: asked once
+    assert len(pace._queue) == 2
+    pace.flush()
     screen.set_shown(bar, False)
     pace.flush()
     screen.move_y(bar, 96)  # hidden: moved at its turn, nothing redrawn
