@@ -23,6 +23,7 @@ import vectorio
 
 from games import flyer_rules as R
 from referee import palette, screen
+from referee.bar import bar
 from referee.core import const, seat
 
 GREY = 0x909090  # the centre's pad
@@ -68,7 +69,7 @@ class View:
         self.players = players
         add = root.append
         add(screen.background())
-        self.head_bg = screen.bar(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
+        self.head_bg = bar(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
         add(self.head_bg)
         self.head = screen.text("", 4, 0, 2, cols=17)
         add(self.head)

@@ -12,6 +12,7 @@
 #   a turn's result (BANK / ZILCH!) replaces the menu; the winner's goes high and wide
 
 from referee import die, palette, screen
+from referee.bar import bar
 from referee.core import const, seat
 from referee.menu import MenuView
 
@@ -38,7 +39,7 @@ class View:
     def __init__(self, root, players):
         self.players = players
         root.append(screen.background())
-        self.head_bg = screen.bar(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
+        self.head_bg = bar(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
         root.append(self.head_bg)
         self.head = screen.text("", 6, 0, 2)
         root.append(self.head)

@@ -270,7 +270,9 @@ def test_a_cells_tile_is_the_fonts_own_without_asking_it_for_ascii():
 
 
 def test_a_bar_changes_colour_a_part_at_a_time():
-    b = screen.bar(0, 0, screen.WIDTH, 24, palette.PANEL, parts=4)
+    from referee.bar import bar
+
+    b = bar(0, 0, screen.WIDTH, 24, palette.PANEL, parts=4)
     assert [(r.x, r.width) for r in b] == [(0, 80), (80, 80), (160, 80), (240, 80)]  # no gap
     pace.start()
     screen.set_color(b, palette.GOOD)

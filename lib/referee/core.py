@@ -36,7 +36,7 @@ FORGET = (
     ("match", ("referee.launcher", "referee.setup", "referee.store_read", "referee.keep", "referee.rules")),
     ("said", ("referee.notice",)),
     ("game", ("referee.session", "referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.bands",
-              "referee.arbiter", "referee.race_text", "referee.marks")),
+              "referee.bar", "referee.arbiter", "referee.race_text", "referee.marks")),
 )
 
 

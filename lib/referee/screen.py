@@ -302,21 +302,9 @@ def circle(x, y, r, color):
     return vectorio.Circle(pixel_shader=solid(color), radius=r, x=x, y=y)
 
 
-def bar(x, y, w, h, color, parts=4):
-    """A filled ``w`` x ``h`` rectangle of ``color`` made of ``parts`` rectangles side by
-    side (a Group): ``set_color`` changes each part in turn while changes are paced, where
-    one rectangle across the screen was redrawn whole (a turn's header bar: 66 ms of one
-    refresh on the firmware)."""
-    g = displayio.Group()
-    for i in range(parts):
-        x0 = x + i * w // parts
-        g.append(rect(x0, y, x + (i + 1) * w // parts - x0, h, color))
-    return g
-
-
 def set_color(shape, color):
     """The colour of a shape made with ``solid`` (``rect``, ``circle``), or of each part
-    of a ``bar``: it redraws the whole shape, so while changes are paced it waits its turn."""
+    of a ``referee.bar``: it redraws the whole shape, so while changes are paced it waits its turn."""
     if isinstance(shape, displayio.Group):
         for part in shape:
             set_color(part, color)

@@ -1,0 +1,22 @@
+"""A bar across the screen whose new colour is drawn a part at a time (the turn games'
+header: Zilch, the flyer game).
+
+Loaded with the games that use it and forgotten with them (``referee.core.FORGET``):
+Würfelblitz, the tightest game in the heap, never carries it.
+"""
+
+import displayio
+
+from referee import screen
+
+
+def bar(x, y, w, h, color, parts=4):
+    """A filled ``w`` x ``h`` rectangle of ``color`` made of ``parts`` rectangles side by
+    side (a Group): ``screen.set_color`` changes each part in turn while changes are
+    paced, where one rectangle across the screen was redrawn whole (a turn's header
+    bar: 66 ms of one refresh on the firmware)."""
+    g = displayio.Group()
+    for i in range(parts):
+        x0 = x + i * w // parts
+        g.append(screen.rect(x0, y, x + (i + 1) * w // parts - x0, h, color))
+    return g
