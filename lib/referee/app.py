@@ -70,7 +70,7 @@ class App:
         self._name = None  # the running game's registry name
         self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
         self._save_due = False  # a save point was reached: written at the next pass's start
-        self.saving = False  # this pass began with a save (the device draws nothing in it)
+        self.saving = False  # this pass began by writing a save (the device draws nothing in it)
         self._written = 0  # the save point last written
         self._owns = False  # the store holds this match (written or resumed): only then clear it
         # What the table is told about saves, each once, at scale 2 (a notice before the
@@ -250,7 +250,7 @@ class App:
         gestures to where the mode says, the game's tick and its saves, then the rings
         and the sound."""
         box = self.box
-        self.saving = self._save_due
+        self.saving = False
         if self._save_due:
             # a save point reached in the last pass is written first thing in this one, a
             # pass of its own: the device draws nothing in it (a save with a turn's screen
@@ -259,6 +259,7 @@ class App:
             g = self.game
             if g is not None and not g.over and self._saves >= 0 and g.saves != self._saves:
                 self._save()
+                self.saving = True
         now = box.now_ns()
         edges = box.poll()
         lost = box.take_lost()

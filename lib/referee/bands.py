@@ -29,11 +29,6 @@ class Bands(displayio.Group):
         self._next = 0  # the first band that may still differ
         self._todo = False  # in referee.pace's queue
 
-    @property
-    def color(self):
-        """The colour it has, or will have once drawn."""
-        return self._color
-
     def set(self, color):
         """The background's colour: drawn a band at a time while changes are paced
         (bands already drawn in an older colour are looked at again), else at once."""
