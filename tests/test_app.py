@@ -69,6 +69,25 @@ def test_menu_button_pauses_and_resume_restarts_the_round():
     assert g.round == 1
 
 
+def test_the_pause_menus_code_is_loaded_only_while_a_table_pauses():
+    # heap: a match nobody pauses holds neither the pause menu's code nor the menus'
+    # (Wurfelblitz uses no menu; docs/memory.md)
+    import sys
+
+    t = SimTable(players=2)
+    t.start("wurfelblitz")
+    t.advance(100)
+    assert "referee.pause" not in sys.modules and "referee.menu" not in sys.modules
+    t.menu()
+    t.advance(400)
+    assert t.app.mode == "pause" and "referee.pause" in sys.modules
+    t.hold(1)  # Resume
+    assert t.app.mode == "game" and "referee.pause" not in sys.modules
+    t.menu()  # a second pause loads it again
+    t.advance(400)
+    assert t.app.mode == "pause" and "Paused" in t.screen_text()
+
+
 def test_pausing_in_the_dark_lights_the_menu_and_resume_replays_lit():
     t = SimTable(players=2)
     g = t.start("reaction", rounds=3)

@@ -12,7 +12,6 @@ from referee import palette, screen
 from referee.box import REVEAL
 from referee.core import forget, forget_for
 from referee.gestures import CHORD, HOLD, MENU, TAP, Gestures
-from referee.menu import Menu, MenuView
 from referee.rng import Rng
 from referee.store import DAMAGED, KEEP_BYTES, LOW, NOTE, Store
 
@@ -22,8 +21,8 @@ SAVE_FAILED = "Saving failed"  # the pause menu's title when a save fails (once)
 
 LAUNCHER = "launcher"
 GAME = "game"
-PAUSE = "pause"
-ENDED = "ended"  # the table ended the match: its standings until a hold
+PAUSE = "pause"  # the pause menu shows (referee.pause)
+ENDED = "ended"  # the table ended the match: its standings until a hold (referee.pause)
 ERROR = "error"
 NOTICE = "notice"
 OVER = "over"  # the match was won: the session's wins until a hold (referee.session)
@@ -77,9 +76,8 @@ class App:
         # launcher; a failed save pauses the match): said already, and still to say.
         self._said = []
         self._tell_next = []
-        self._pause_menu = None
-        self._pause_view = None  # built on the first pause
-        self._pause_root = None
+        self._pause_menu = None  # the pause menu and its view while paused (referee.pause)
+        self._pause_view = None
         # The error screen is built now: when it is needed memory may be short.
         self._error_root = displayio.Group()
         self._error_root.append(screen.background(0x400000))
@@ -153,6 +151,10 @@ class App:
     # --- starting and ending ---------------------------------------------------
     def launch(self, name, players, bots=(), seed=None, options=None):
         """Start game ``name`` now. Raises ValueError for bad arguments."""
+        # The launcher's screen and code, the store's reading half, the menus are not
+        # needed during the match (a game that uses menus loads them): freed first
+        self.launcher = None
+        forget_for("match")
         module = self.registry.load(name)
         from referee.game import resolve_options  # the game imported it: no cost at boot
         if not module.MIN_PLAYERS <= players <= min(module.MAX_PLAYERS, self.box.stations):
@@ -166,8 +168,6 @@ class App:
         if seed is None:
             seed = self.box.new_seed()
         self.box.log("match " + name + " seed " + str(seed) + " players " + str(players) + " bots " + str(tuple(bots)))
-        self.launcher = None  # its screen and code are not needed during the match: free them
-        forget_for("match")  # the launcher's code, the store's reading half
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._table = [name, players, list(bots), options or {}]  # for Play again
@@ -336,13 +336,11 @@ class App:
             self._guard(self.game.gesture, player, kind, count, now)
 
     def _route_pause(self, player, kind, count, now):
-        menu = self._pause_menu
-        if kind == TAP:
-            menu.tap(menu.owner or player, count)
-        elif kind == HOLD:
-            self._pause_choice(menu.hold(menu.owner or player), now)
-        if self.mode == PAUSE:
-            self._pause_view.show(self._pause_menu)
+        from referee import pause
+
+        pause.route(self, player, kind, count, now)
+        if self.mode != PAUSE:
+            forget("referee.pause")  # its code is not kept through the match
 
     def _route_notice(self, kind):
         if kind in (TAP, HOLD) and self.notice.gesture(kind):
@@ -351,52 +349,17 @@ class App:
             self._show_launcher()
 
     def _pause(self, now, title="Paused", go_on="Resume"):
-        if self._pause_root is None:
-            self._pause_view = MenuView(cues=self.settings.get("colour_cues", False))
-            self._pause_root = displayio.Group()
-            self._pause_root.append(screen.background(palette.PANEL))
-            self._pause_root.append(self._pause_view.group)
-        self.mode = PAUSE
-        self._paused_at = now
-        self._lit = self.box.backlight  # paused in a dark phase: light the menu, darken again on resume
-        self.box.reveal(True)
-        self._pause_menu = Menu(title, [(go_on, "resume"), ("End game", "end")], owner=None)
-        self._pause_view.show(self._pause_menu)
-        self.box.show(self._pause_root)
+        # the pause menu (referee.pause: loaded only when a table pauses)
+        from referee import pause
+
+        pause.open_menu(self, now, title, go_on)
 
     def _pause_choice(self, value, now):
-        if value == "resume":
-            self.mode = GAME
-            self.box.reveal(self._lit)
-            self.box.show(self.game.root)
-            self._guard(self.game.resumed, now, now - self._paused_at)
-        elif value == "end":  # ask first: a slip of the hand must not end a match
-            self._pause_menu = Menu("End the match?", [("No, resume", "resume"), ("Yes, end it", "end!")])
-        elif value == "end!":  # the match is abandoned: its standings, and not offered again
-            if self.store and self._owns:
-                self.store.clear()
-            self._saves = -1
-            game = self.game
-            lines = self._guard(game.standings) or []
-            self._guard(game.end, now)
-            if self.mode == PAUSE:
-                self._show_ended(lines)
+        from referee import pause
 
-    def _show_ended(self, lines):
-        # Built now, not kept: a match ends once.
-        root = displayio.Group()
-        root.append(screen.background(palette.PANEL))
-        root.append(screen.centred("Match ended", 6, 3, palette.WARN))
-        step = min(28, 150 // max(1, len(lines)))
-        for i, (p, text) in enumerate(lines[:7]):
-            root.append(screen.text(text, 16, 46 + i * step, 2, palette.station(p)))
-        if not lines:
-            root.append(screen.centred("no standings", 90, 2, palette.DIM))
-        root.append(screen.centred("hold: back to the games", screen.HEIGHT - 28, 2, palette.DIM))
-        self.mode = ENDED
-        self.box.reveal(True)
-        self.box.rings.rest(self.game.players)
-        self.box.show(root)
+        pause.choose(self, value, now)
+        if self.mode != PAUSE:
+            forget("referee.pause")
 
     def _guard(self, fn, *args):
         """Run a game callback; an exception shows the error screen instead of
