@@ -81,11 +81,24 @@ def test_the_pause_menus_code_is_loaded_only_while_a_table_pauses():
     t.menu()
     t.advance(400)
     assert t.app.mode == "pause" and "referee.pause" in sys.modules
-    t.hold(1)  # Resume
-    assert t.app.mode == "game" and "referee.pause" not in sys.modules
-    t.menu()  # a second pause loads it again
+    t.hold(1)  # Resume: kept until the match ends (imported again at every pause, it
+    assert t.app.mode == "game" and "referee.pause" in sys.modules  # grew the VM's heap)
+    assert t.app._pause_menu is None and t.app._pause_view is None  # the menu's objects are not
+    t.menu()
     t.advance(400)
     assert t.app.mode == "pause" and "Paused" in t.screen_text()
+    t.tap(1)  # -> End game
+    t.hold(1)
+    t.hold(1)  # "No, resume"
+    t.menu()
+    t.advance(400)
+    t.tap(1)
+    t.hold(1)
+    t.tap(1)  # -> "Yes, end it"
+    t.hold(1)
+    assert t.app.mode == "ended"
+    t.hold(1)  # back to the games: the match's modules forgotten
+    assert t.app.mode == "launcher" and "referee.pause" not in sys.modules
 
 
 def test_pausing_in_the_dark_lights_the_menu_and_resume_replays_lit():

@@ -339,8 +339,6 @@ class App:
         from referee import pause
 
         pause.route(self, player, kind, count, now)
-        if self.mode != PAUSE:
-            forget("referee.pause")  # its code is not kept through the match
 
     def _route_notice(self, kind):
         if kind in (TAP, HOLD) and self.notice.gesture(kind):
@@ -349,7 +347,8 @@ class App:
             self._show_launcher()
 
     def _pause(self, now, title="Paused", go_on="Resume"):
-        # the pause menu (referee.pause: loaded only when a table pauses)
+        # the pause menu (referee.pause: loaded when a table first pauses, kept until the
+        # match ends: a module imported again at every pause grew the heap under the VM)
         from referee import pause
 
         pause.open_menu(self, now, title, go_on)
@@ -358,8 +357,6 @@ class App:
         from referee import pause
 
         pause.choose(self, value, now)
-        if self.mode != PAUSE:
-            forget("referee.pause")
 
     def _guard(self, fn, *args):
         """Run a game callback; an exception shows the error screen instead of

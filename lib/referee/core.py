@@ -28,13 +28,14 @@ def seat(p):
 # launcher's code or a game's, never both (docs/memory.md).
 #   "match": a match starts: the launcher's code (its pages), the store's reading half (a match
 #            only writes its saves), what the box keeps (read and written at the
-#            launcher), the rules pages and the menus (a game that uses them loads them)
+#            launcher), the rules pages, the menus (a game that uses them loads them) and
+#            an earlier match's pause menu
 #   "said":  the settings notice has been read: its code is not needed again
 #   "game":  a match ends: the framework modules only games use (with every games.*
 #            module, which games.unload forgets)
 FORGET = (
     ("match", ("referee.launcher", "referee.setup", "referee.store_read", "referee.keep", "referee.rules",
-               "referee.menu")),
+               "referee.menu", "referee.pause")),
     ("said", ("referee.notice",)),
     ("game", ("referee.session", "referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.bands",
               "referee.bar", "referee.arbiter", "referee.race_text", "referee.marks",

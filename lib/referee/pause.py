@@ -1,6 +1,6 @@
 """The pause menu (MENU, or two buttons held, in a match) and the screen of a match
-ended from it. Its own module: loaded when a table pauses, forgotten when the match
-goes on (its bytecode is not in the heap of a match nobody pauses: docs/memory.md)."""
+ended from it. Its own module: loaded when a table first pauses, forgotten when the
+match ends (its bytecode is not in the heap of a match nobody pauses: docs/memory.md)."""
 
 import displayio
 
