@@ -384,3 +384,23 @@ def test_the_winners_ring_lights_when_the_race_knows_the_winner_not_at_the_round
     assert t.box.rings.mode(2) != rings.FLASH
     until(t, lambda: g.phase == reaction.RESULT)
     assert g.wins[1] == 1 and t.box.rings.mode(1) == rings.FLASH
+
+
+def test_the_bots_press_times_are_drawn_in_the_dark_one_a_pass_not_at_the_light():
+    # issue "The box never freezes": six bots' times drawn at the light were ~7.5 ms of the
+    # race's first pass on a Pico; now a bot a pass in the dark, the same draws for a seed
+    t = SimTable(players=7, seed=5)
+    g = t.start("reaction", bots=(2, 3, 4, 5, 6, 7), rounds=3)
+    until(t, lambda: g.phase == reaction.DARK)
+    drawn = [len(g.after)]
+    while g.phase == reaction.DARK and len(drawn) < 10:
+        t.advance(2)  # (a pass every 2 ms of the loop's grid while draws wait)
+        drawn.append(len(g.after) + sum(1 for b in g.bots if b in g.bot_at))
+    assert drawn[:7] == [0, 1, 2, 3, 4, 5, 6]  # one a pass, every bot once
+    state = list(g.rng._s)
+    r = to_open(t, g)
+    assert list(g.rng._s) == state  # the light drew nothing
+    for b in g.bots:
+        if b in g.after:  # (a bot that jumped the gun has its time from the dark's start)
+            assert g.bot_at[b] == r + g.after[b]
+            assert 200 * MS <= g.after[b] <= 321 * MS
