@@ -319,8 +319,7 @@ class Game(BaseGame):
 
     def next_at(self, now_ns):
         # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
-        # limit; the phase's end; the time bar's next step; a time at which the race's
-        # verdict can change
+        # limit; the phase's end; a time at which the race's verdict can change
         due = list(self.view.blinking.values())
         phase = self.phase
         if phase == WAIT:
@@ -333,8 +332,6 @@ class Game(BaseGame):
             due.append(self.race.next_at())
             due.append(self.deadline)
             if phase == OPEN:
-                if self.reveal_at is not None:
-                    due.append(self.view.bar_next(self.deadline, self.limit_ns))
                 if self.closed_at is not None:
                     due.append(self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
             elif phase == CONFIRM or phase == ENTRY:
@@ -344,12 +341,18 @@ class Game(BaseGame):
                 due.append(self.answer_until if self._waiting(True) else now_ns)
             else:  # COUNT, DARK, CALL, WRONG
                 due.append(self.until)
-                if phase == CALL:
-                    due.append(self._head_at)
                 if len(self.after) < len(self.bots) and phase != CALL and phase != WRONG:
                     due.append(now_ns)  # a bot to read the throw in the next pass
         due = [t for t in due if t is not None]
         return min(due) if due else None
+
+    def next_look_at(self, now_ns):
+        # the time bar's next pixel; the headline looked at again while an answer is called
+        if self.phase == OPEN and self.reveal_at is not None:
+            return self.view.bar_next(self.deadline, self.limit_ns)
+        if self.phase == CALL:
+            return self._head_at
+        return None
 
     def _bots_buzz(self, now):
         for b in sorted(self.bot_press):  # seat order: MicroPython dicts are unordered

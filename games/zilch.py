@@ -491,13 +491,19 @@ class Game(TurnGame):
             self.bot_tick(now_ns)
 
     def next_at(self, now_ns):
-        # the tumble's next turn or the roll's end; the shown result's end; a bot's step
+        # the roll's end; the shown result's end; a bot's step
         phase = self.phase
         if phase == ROLL:
-            return self.phase_at + min(self.roll_ns, (self._frame + 1) * (FRAME_MS * MS // len(self.roll)))
+            return self.phase_at + self.roll_ns
         if phase == END:
             return self.phase_at + self.show_ns
         return self.bot_next_at(now_ns) if self.bot_seat() else None
+
+    def next_look_at(self, now_ns):
+        # the tumble's next turn (the dice it shows: not the match's)
+        if self.phase == ROLL:
+            return self.phase_at + (self._frame + 1) * (FRAME_MS * MS // len(self.roll))
+        return None
 
     # --- bots (games.zilch_bots decides; referee.turns runs its steps) --------------------
     def bot_show(self, value, now):

@@ -90,6 +90,69 @@ class SimRings(Rings):
         return super().colors(player)
 
 
+class LazyDraw:
+    """``EVENTS`` mode's stand-in for ``referee.pace`` while the simulator runs its loop
+    passes: what a pass changes on the screen (a ``screen.Text``'s text or colour, a die's
+    look, a banded background: whatever ``screen.draw_later`` is given) is drawn when
+    somebody looks (``SimTable.flush_screen``: its text, a PNG, the window's frame), not at
+    every pass; a die tumbling through fifty faces before anyone looks is drawn once.
+    Shows, hides, moves and a shape's colour are made at once (a field each). The game
+    code is the device's: it draws through ``referee.screen`` as it does under pace."""
+
+    lazy = True
+
+    def __init__(self):
+        self._items = []  # what has something to draw, in the order it was changed
+
+    def queue(self, item):
+        if getattr(item, "_rescale", 0):  # a text's new scale: at once (tests read ``scale``)
+            self._draw(item)
+            return
+        self._items.append(item)
+        if len(self._items) > 256:  # (screens nobody looks at for a long time)
+            self.flush()
+
+    def _draw(self, item):
+        prev = screen.paced
+        screen.paced = self  # (a Text's paced branches ask ``area``)
+        try:
+            for _ in range(64):  # a rescale is two calls, a banded background a band a call
+                if not item._todo:
+                    break
+                item._draw(1 << 30)
+        finally:
+            screen.paced = prev
+
+    def flush(self):
+        """Draw everything waiting now."""
+        items = self._items
+        self._items = []
+        for item in items:
+            self._draw(item)
+
+    def pending(self):
+        return False  # nothing waits for a loop pass: the screen is drawn when looked at
+
+    def step(self, budget_px=0):
+        return 0
+
+    def later(self, layer, show, color):
+        if color is not None and layer.pixel_shader[0] != color:
+            layer.pixel_shader[0] = color
+        if layer.hidden == show:
+            layer.hidden = not show
+
+    def move(self, layer, y):
+        if layer.y != y:
+            layer.y = y
+
+    def shown(self, layer):
+        return not layer.hidden
+
+    def area(self, layer):
+        return 0
+
+
 class SimTones:
     def __init__(self, table):
         self.table = table
@@ -132,11 +195,14 @@ class SimBox(Box):
         # every edge up to now is in), and a press at the reveal's own nanosecond is
         # then judged against it, valid (docs/arbitration.md), not a certain false
         # start. It comes back through the next poll, as the device's does.
-        if on and screen.paced:  # the light reveals a screen drawn whole, as on the device
+        if on and screen.paced and not getattr(screen.paced, "lazy", False):  # the light reveals a
+            # screen drawn whole, as on the device (a LazyDraw's is drawn when looked at)
             screen.paced.flush()
         self.table._captured.append((REVEAL, self.table.now + 1, bool(on)))
 
     def show(self, group):
+        if self.table._lazy is not None:
+            self.table._lazy.flush()  # (what waits belongs to the screen that goes)
         self.root = group
 
     def new_seed(self):
@@ -178,10 +244,11 @@ def gestures_next_at(g, now_ns):
     return t
 
 
-def app_next_at(app, now):
+def app_next_at(app, now, looks=False):
     """The earliest time (ns) a pass of ``app`` can change anything: a gesture's
-    threshold, the game's ``next_at``, the sound's next note; None: not until an edge.
-    The rings are drawn from the time, so skipping passes skips only their writes."""
+    threshold, the game's ``next_at`` (and ``next_look_at`` with ``looks``: somebody
+    watches), the sound's next note; None: not until an edge. The rings are drawn from
+    the time, so skipping passes skips only their writes."""
     if app._save_due:
         return now  # a save is written at the next pass's start
     t = gestures_next_at(app.gestures, now)
@@ -189,6 +256,10 @@ def app_next_at(app, now):
     if app.mode == GAME and game is not None:
         try:
             n = game.next_at(now)
+            if looks:
+                k = game.next_look_at(now)
+                if k is not None and (n is None or k < n):
+                    n = k
         except Exception:  # the next pass's tick shows the error, if it is one
             n = now
         if n is not None and (t is None or n < t):
@@ -221,6 +292,7 @@ class SimTable:
             raise ValueError("mode is " + repr(EVENTS) + " or " + repr(STEPS) + ", not " + repr(mode))
         self.mode = mode
         self.passes = 0  # loop passes run
+        self._lazy = LazyDraw() if mode == EVENTS else None  # the screen drawn when looked at
         self._pending = []  # heap of (t_ns, seq, player, pressed)
         self._seq = 0
         self._captured = []
@@ -235,6 +307,10 @@ class SimTable:
         self.press_log = []  # every scripted edge, for replay
         self._key_down = {}  # window key -> time of its press
         self.paced = []  # the pixels referee.pace drew in each pass, while it paces
+        # Somebody watches (the window): every pass that changes only what is shown runs
+        # (a game's ``next_look_at``). Else (``EVENTS``) those passes are skipped, and the
+        # screen is brought up to date when it is looked at (``flush_screen``).
+        self.watch = False
 
     def _clock(self):
         return self.now
@@ -334,26 +410,44 @@ class SimTable:
     # --- time ------------------------------------------------------------------
     def advance(self, ms):
         """Run the box for ``ms`` of virtual time."""
+        self._run(ms, False)
+
+    def _run(self, ms, due):
+        lazy = self._lazy
+        if lazy is None or screen.paced is not None:  # (referee.pace started: it draws)
+            self._advance(ms, due)
+            return
+        screen.paced = lazy  # the passes' screen changes drawn when looked at
+        try:
+            self._advance(ms, due)
+        finally:
+            screen.paced = None
+
+    def _advance(self, ms, due=False):
+        # ``due``: ``_due()`` as the caller just found it (False: not known)
         end = self.now + int(ms * MS)
         loop = self.loop_ns
         events = self.mode == EVENTS
         pending = self._pending
         while self.now < end:
             if events:
-                due = self._due()
+                if due is False:
+                    due = self._due()
                 if due is None or due > end:
                     self.now = end  # nothing can happen before the end: no pass
                     break
                 # the first pass of the loop_ns grid (from here) at or after ``due``
                 k = (due - self.now + loop - 1) // loop
                 self.now = min(self.now + max(1, k) * loop, end)
+                due = False
             else:
                 self.now = min(self.now + loop, end)
             while pending and pending[0][0] <= self.now:
                 t, _, player, pressed = heapq.heappop(pending)
                 self._captured.append((player, t, pressed))
             self.app.step()
-            if screen.paced:  # (referee.pace started: draws a part of a change a pass, as the device)
+            if screen.paced and screen.paced is not self._lazy:  # (referee.pace started: draws a
+                # part of a change a pass, as the device)
                 self.paced.append(screen.paced.step())
             self.passes += 1
 
@@ -363,7 +457,7 @@ class SimTable:
         now = self.now
         if self._captured or self.box.lost or (screen.paced and screen.paced.pending()):
             return now  # (paced: a part of a change is drawn each pass, as on the device)
-        t = app_next_at(self.app, now)
+        t = app_next_at(self.app, now, self.watch)
         if self._pending and (t is None or self._pending[0][0] < t):
             t = self._pending[0][0]
         return t
@@ -387,11 +481,42 @@ class SimTable:
         while left > 0:
             if self.game is not None and self.game.over:
                 return True
-            self.advance(min(step, left))
-            left -= step
+            ms = min(step, left)
+            due = False
+            if self.mode == EVENTS:  # whole steps in which nothing can happen, in one call
+                due = self._due()
+                idle = left if due is None else (due - self.now) // (step * MS) * step
+                if idle > ms:
+                    ms = min(idle, left)
+            self._run(ms, due)
+            left -= ms
         return self.game is not None and self.game.over
 
     # --- what the table sees -----------------------------------------------------
+    def flush_screen(self):
+        """Draw what the passes changed on the screen since it was last looked at (the
+        events mode draws the screen when it is looked at: ``LazyDraw``); every way of
+        looking here calls it, and code that reads the displayio tree itself must."""
+        if self._lazy is None or screen.paced is not None:  # (referee.pace started: it draws)
+            return
+        app = self.app
+        game = app.game
+        if not self.watch and app.mode == GAME and game is not None:
+            # a pass that changes only the screen is due and was skipped (nobody
+            # watched): run it now, unless the match waits for a pass itself (a due
+            # moment of the match is the next pass's, on the loop's grid)
+            look = game.next_look_at(self.now)
+            if look is not None and look <= self.now:
+                due = self._due()
+                if due is None or due > self.now:
+                    screen.paced = self._lazy
+                    try:
+                        app.step()
+                    finally:
+                        screen.paced = None
+                    self.passes += 1
+        self._lazy.flush()
+
     def screen_text(self):
         """Every label on the display, top to bottom (empty while the backlight is off)."""
         if self.box.root is None or not self.box.backlight:
@@ -402,6 +527,7 @@ class SimTable:
         """The labels drawn on the display, lit or not (the stimulus is drawn dark)."""
         if self.box.root is None:
             return ""
+        self.flush_screen()
         return shown.screen_text(self.box.root)
 
     def ring(self, player):
@@ -419,6 +545,7 @@ class SimTable:
         from pc import view as pc_view
 
         self.box.rings.sample()
+        self.flush_screen()
         surf = pc_display.render(self.box.root, self.box.backlight)
         if rings:
             surf = pc_view.compose(surf, self, scale=1)

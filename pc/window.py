@@ -52,6 +52,7 @@ def make_table(settings, seed=None, save_path=None, notes=(), log=print):
     if store.problem:  # said on the screen too, before the launcher
         log(store.problem)
     table = SimTable(players=None, seed=seed, settings=settings, catch_errors=True, store=store, notes=notes)
+    table.watch = True  # a person watches: every animation frame is a loop pass
     for m in table.settings.messages:
         log("settings: " + m)
     return table
@@ -96,6 +97,7 @@ def run(settings, seed=None, scale=2, save_path=None, notes=()):
         last = now
         if now >= next_frame:
             next_frame = now + frame_ns
+            table.flush_screen()
             surf = pc_display.render(table.box.root, table.box.backlight)
             pc_view.compose(surf, table, scale=scale, target=win)
             pygame.display.flip()

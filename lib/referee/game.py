@@ -158,11 +158,20 @@ class BaseGame:
         """Called every loop with the current time: timers, bots, animations."""
 
     def next_at(self, now_ns):
-        """The earliest time (ns) ``tick`` can change anything if no edge or gesture comes
-        first: a timer, a bot's move, an animation frame; None: nothing until a press.
-        The simulator runs no loop pass before it (it skips idle time); the box's loop
-        does not ask. This default, ``now_ns``, is the next pass: exact for any game."""
+        """The earliest time (ns) ``tick`` can change the match if no edge or gesture comes
+        first: a timer, a bot's move; None: nothing until a press. The simulator runs no
+        loop pass before it (it skips idle time); the box's loop does not ask. This
+        default, ``now_ns``, is the next pass: exact for any game."""
         return now_ns
+
+    def next_look_at(self, now_ns):
+        """The earliest time (ns) ``tick`` changes only what is shown, not the match (a
+        tumbling die's next face, a time bar's next pixel), if ``next_at`` names no
+        earlier moment; None (this default): no such moment, ``next_at`` names them all.
+        The simulator runs these passes only while somebody watches (the window), or when
+        its screen is looked at; a tick that skipped them must leave the match as one
+        that ran them (tests/test_sim_events.py compares them)."""
+        return None
 
     def resumed(self, now_ns, paused_ns):
         """The pause menu closed after ``paused_ns``: move or restart timers."""
