@@ -23,6 +23,7 @@ import vectorio
 
 from games import flyer_rules as R
 from referee import palette, screen
+from referee.band_text import BandText
 from referee.bar import bar
 from referee.core import const, seat
 
@@ -140,11 +141,14 @@ class View:
         self.win_bottom = screen.text("", mid, DIE_Y + 40, 3, anchor=(0.5, 0.0), cols=8)
         add(self.win_top)
         add(self.win_bottom)
-        self.bar = screen.rect(0, LINE2, screen.WIDTH, screen.HEIGHT - LINE2, palette.ACCENT)
+        # the menu's bar in parts and its line in bands: shown or hidden, recoloured, in
+        # short refreshes (a line's new colour in one was ~40 ms on the firmware)
+        h = screen.HEIGHT - LINE2
+        self.bar = bar(0, LINE2, screen.WIDTH, h, palette.ACCENT, (screen.WIDTH * h + 1499) // 1500)
         add(self.bar)
         self.line1 = screen.text("", 4, LINE1, 2, palette.WARN, cols=26)
         add(self.line1)
-        self.line2 = screen.text("", 4, LINE2, 2, cols=26)
+        self.line2 = BandText("", 4, LINE2, 2, palette.TEXT, (0.0, 0.0), 26)
         add(self.line2)
 
     # --- what the flow calls --------------------------------------------------------

@@ -57,7 +57,7 @@ class View:
         self.status_text = screen.text("", screen.WIDTH - 4, _KEPT_Y, 2, palette.WARN, (1.0, 0.0), cols=10)
         root.append(self.status_text)
         self.menu_view = MenuView(y=_MENU_Y, rows=_ROWS, x=0, width=_MENU_W, pitch=_ROW_H,
-                                  title_y=_TITLE_Y, hint_y=_HINT_Y, right=True)
+                                  title_y=_TITLE_Y, hint_y=_HINT_Y, right=True, bands=True)
         root.append(self.menu_view.group)
         self.banner = screen.text("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), cols=9)
         root.append(self.banner)

@@ -21,3 +21,14 @@ native_types.seal_display_modules()
 from pc import font as pc_font  # noqa: E402
 
 pc_font.install()
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def unpaced():
+    """Stop ``referee.pace`` after the test (a test that paces leaves the screen unpaced)."""
+    yield
+    from referee import pace
+
+    pace.stop()

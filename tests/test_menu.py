@@ -1,7 +1,10 @@
 """Menus (referee.menu) for every caller: a Back item, the chooser's colour, arrows
 when items are hidden, text at scale 2; the launcher's Back between its pages."""
+import displayio
+import pytest
+
 from hardware.sim import SimTable
-from referee import palette
+from referee import band_text, pace, palette
 from referee.menu import BACK, Menu, MenuView
 
 
@@ -13,18 +16,56 @@ def test_back_is_the_last_item_and_chooses_back():
     assert Menu("Pick", [("A", 1)]).items == [("A", 1)]  # no Back unless asked
 
 
-def test_highlight_takes_the_choosers_colour_and_ink():
-    v = MenuView()
+def bar_color(v):
+    """The colour of a MenuView's bar (one rectangle, or the parts of a banded view's)."""
+    bar = v._bar
+    colors = {part.pixel_shader[0] for part in bar} if isinstance(bar, displayio.Group) else {bar.pixel_shader[0]}
+    assert len(colors) == 1
+    return colors.pop()
+
+
+@pytest.mark.parametrize("bands", (False, True))
+def test_highlight_takes_the_choosers_colour_and_ink(bands):
+    v = MenuView(bands=bands)
     m = Menu("Pick", [("A", 1), ("B", 2)])
     v.show(m)
-    assert v._bar_pal[0] == palette.ACCENT  # nobody has pressed yet
+    assert bar_color(v) == palette.ACCENT  # nobody has pressed yet
     m.tap(4)
     v.show(m)
-    assert v._bar_pal[0] == palette.station(4)
+    assert bar_color(v) == palette.station(4)
     assert v.rows[1].color == palette.BLACK  # dark ink on P4's yellow
     owned = Menu("Yours", [("A", 1)], owner=6)
     v.show(owned)
-    assert v._bar_pal[0] == palette.station(6)
+    assert bar_color(v) == palette.station(6)
+
+
+def steps_of_a_move(bands):
+    # the pixels each pace step redraws when the bar moves a row down, a new player's
+    pace.start()  # colour on it (the row leaving it and the row taking it recoloured)
+    try:
+        v = MenuView(rows=4, right=True, bands=bands)
+        m = Menu("Turn", [("Roll 6 dice  50", 1), ("Bank it  350", 2), ("Set aside 1  100", 3)])
+        v.show(m)
+        pace.flush()
+        m.tap(4)
+        v.show(m)
+        steps = []
+        while pace.pending():
+            steps.append(pace.step())
+        assert v._bar.y == v.y + v.pitch and v.rows[1].color == palette.BLACK and v.rows[0].color == palette.TEXT
+        assert bar_color(v) == palette.station(4)
+        return steps
+    finally:
+        pace.stop()
+
+
+def test_a_banded_menu_moves_its_bar_and_recolours_rows_in_short_refreshes():
+    # issue "The box never freezes": a row's new colour was one refresh of its whole box
+    # (23 cells at scale 2: 6,624 px, ~40 ms on the firmware), the bar's move another
+    plain = steps_of_a_move(False)
+    banded = steps_of_a_move(True)
+    assert max(plain) > 6000
+    assert max(banded) <= band_text._BAND_PX and len(banded) > len(plain)
 
 
 def test_arrows_say_that_items_are_hidden_and_all_text_is_scale_2():
@@ -44,14 +85,16 @@ def test_arrows_say_that_items_are_hidden_and_all_text_is_scale_2():
     assert {lb.scale for lb in v.rows + [v.title, v.hint]} == {2}
 
 
-def test_no_arrow_covers_the_highlighted_row():
+@pytest.mark.parametrize("bands", (False, True))
+def test_no_arrow_covers_the_highlighted_row(bands):
     # issue 25: the down arrow sat on the bar of the chosen row (the last one shown)
     for right in (False, True):
-        v = MenuView(rows=3, right=right)
+        v = MenuView(rows=3, right=right, bands=bands)
         m = Menu("Long", [("item %d  %d" % (i, i), i) for i in range(6)])
         for _ in range(6):
             v.show(m)
-            bar_end = v._bar.x + v._bar.width
+            bar = v._bar
+            bar_end = bar.x + (bar[-1].x + bar[-1].width if isinstance(bar, displayio.Group) else bar.width)
             for arrow in (v._up, v._down):
                 if not arrow.hidden:
                     assert arrow.x >= bar_end

@@ -9,11 +9,7 @@ from hardware.sim import SimTable
 from referee import pace, palette, screen
 from referee.bands import Bands
 
-
-@pytest.fixture(autouse=True)
-def _unpaced():
-    yield
-    pace.stop()
+pytestmark = pytest.mark.usefixtures("unpaced")  # (tests/conftest.py)
 
 
 def tiles(t):

@@ -71,10 +71,15 @@ class MenuView:
     ``x``, ``width``: the menu's column (the title and hint are centred over it);
     ``pitch``: row height; ``right``: an item's text after its last double space is
     drawn right-aligned (a points column); ``cues`` (REFEREE_COLOUR_CUES): the title
-    starts with the seat whose colour the bar takes ("P3: ..."). Everything is at scale 2."""
+    starts with the seat whose colour the bar takes ("P3: ..."). Everything is at scale 2.
+    ``bands`` (a menu in a match, where changes are paced): the rows are
+    ``referee.band_text.BandText`` and the bar in parts (``referee.bar``), so the row
+    that takes or loses the bar is recoloured, and the bar moved, in short refreshes (a
+    row's new colour in one was ~40 ms on the firmware); it costs heap (a grid and a
+    palette a band)."""
 
     def __init__(self, y=40, rows=VISIBLE, x=8, width=screen.WIDTH - 16, pitch=28, title_y=4,
-                 hint_y=screen.HEIGHT - 26, right=False, cues=False):
+                 hint_y=screen.HEIGHT - 26, right=False, cues=False, bands=False):
         self.group = displayio.Group()
         self.cues = cues
         self.x = x
@@ -84,20 +89,29 @@ class MenuView:
         mid = x + width // 2
         self.title = screen.text("", mid, title_y, 2, palette.WARN, (0.5, 0.0))
         self.group.append(self.title)
-        self._bar_pal = screen.solid(palette.ACCENT)
         # the bar stops short of the arrows' column: an arrow never covers the chosen row
-        self._bar = vectorio.Rectangle(pixel_shader=self._bar_pal, width=width - 20, height=pitch - 2, x=x, y=y)
+        if bands:
+            from referee import bar
+            from referee.band_text import BandText as text
+
+            w = width - 20  # in parts of a pace step's pixels at most
+            self._bar = bar.bar(0, 0, w, pitch - 2, palette.ACCENT, (w * (pitch - 2) + 1499) // 1500)
+            self._bar.x = x
+            self._bar.y = y
+        else:
+            text = screen.Text
+            self._bar = screen.rect(x, y, width - 20, pitch - 2, palette.ACCENT)
         self.group.append(self._bar)  # one bar, moved
         self.rows = []
         self.right = []
         cols = (width - 24) // (screen.CHAR_W * 2)
         for i in range(rows):
             cy = y + i * pitch + (pitch - 2) // 2
-            row = screen.text("", x + 6, cy, 2, anchor=(0.0, 0.5), cols=cols)
+            row = text("", x + 6, cy, 2, palette.TEXT, (0.0, 0.5), cols)
             self.rows.append(row)
             self.group.append(row)
-            if right:
-                lb = screen.text("", x + width - 22, cy, 2, anchor=(1.0, 0.5), cols=8)
+            if right:  # (8 cells: a colour in one refresh of 2,304 px)
+                lb = screen.Text("", x + width - 22, cy, 2, palette.TEXT, (1.0, 0.5), 8)
                 self.right.append(lb)
                 self.group.append(lb)
         ax = x + width - 17
@@ -122,7 +136,7 @@ class MenuView:
         if menu.index >= n:
             first = menu.index - n + 1
         colour = palette.station(who) if who else palette.ACCENT
-        self._bar_pal[0] = colour
+        screen.set_color(self._bar, colour)
         ink = screen.ink_for(colour)
         room = self.width - 24
         for i in range(n):

@@ -76,8 +76,11 @@ def step(budget_px=FRAME_PX):
                 else:
                     q[0:1] = [[k, False, None, None] for k in kids] + [(layer, kids)]
                 continue
+            recolor = color is not None and layer.pixel_shader[0] != color
+            if spent and (recolor or layer.hidden == show) and spent + area(layer) > budget_px:
+                break  # a whole layer that does not fit: the next step's
             redraw = False
-            if color is not None and layer.pixel_shader[0] != color:
+            if recolor:
                 layer.pixel_shader[0] = color
                 redraw = True
             if layer.hidden == show:
@@ -151,9 +154,9 @@ def shown(layer):
 def area(layer):
     """The pixels ``layer`` covers (an estimate: a Group's are its layers' together)."""
     if isinstance(layer, screen.Text):
-        g = layer._grid
+        w, h = layer.size()
         s = layer.scale
-        return min(screen.WIDTH, g.width * screen.CHAR_W * s) * min(screen.HEIGHT, g.height * screen.CHAR_H * s)
+        return min(screen.WIDTH, w * screen.CHAR_W * s) * min(screen.HEIGHT, h * screen.CHAR_H * s)
     if isinstance(layer, screen.displayio.Group):
         s = layer.scale
         n = 0

@@ -105,9 +105,6 @@ class Text(displayio.Group):
                 cols = max(cols, len(ln))
         else:
             w = cols
-        self._pal = displayio.Palette(2)
-        self._pal.make_transparent(0)
-        self._pal[1] = color
         self._color = None  # a colour waiting to be drawn (paced)
         self._rescale = 0  # a scale waiting to be drawn (paced)
         self._todo = False  # a text or colour waits in referee.pace's queue
@@ -116,13 +113,20 @@ class Text(displayio.Group):
         # when given: the firmware redraws a grid's every cell, blank ones too, when it
         # moves, shows or changes colour.
         self._cols = cols
-        self._grid = self._new_grid(w, max(rows, len(lines)))
-        self.append(self._grid)
+        self._build(w, max(rows, len(lines)), color)
         self.anchor_point = anchor
         self._at = (x, y)
         self._h = 1  # the drawn text's lines
         self._text = s
         self._draw(_ALL)  # a new Text's first text at once: it is not on screen yet
+
+    def _build(self, w, rows, color):
+        # its palette and grid (``referee.band_text``: a grid and palette a band)
+        self._pal = displayio.Palette(2)
+        self._pal.make_transparent(0)
+        self._pal[1] = color
+        self._grid = self._new_grid(w, rows)
+        self.append(self._grid)
 
     def _new_grid(self, cols, rows):
         return displayio.TileGrid(
@@ -162,10 +166,12 @@ class Text(displayio.Group):
             return paced.area(self)  # the box it takes, only as wide as its text
         c = self._color
         if c is not None:
+            if paced:
+                spent = paced.area(self)  # the whole text is redrawn: after other changes
+                if spent > budget_px and not first:  # only if it fits, else a step of its own
+                    return 0
             self._color = None
             self._pal[1] = c
-            if paced:
-                spent = paced.area(self)  # the whole text is redrawn
         s = self._text
         lines = s.split("\n")
         grid = self._grid
@@ -262,11 +268,17 @@ class Text(displayio.Group):
             self.append(self._grid)
         self._place()
 
+    def size(self):
+        """(columns, rows) of its cells: the box the firmware redraws when it moves, shows
+        or changes colour."""
+        g = self._grid
+        return g.width, g.height
+
     def _place(self):
         # True when the text moved
         s = self.scale
         ax, ay = self.anchor_point
-        x = self._at[0] - int(ax * self._grid.width * CHAR_W * s)
+        x = self._at[0] - int(ax * self.size()[0] * CHAR_W * s)
         y = self._at[1] - int(ay * self._h * CHAR_H * s)
         if x == self.x and y == self.y:
             return False
