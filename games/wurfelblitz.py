@@ -110,6 +110,7 @@ class Game(BaseGame):
         self.bot_act = {}  # bot -> time of its next confirm / tap / send
         self.bot_press = {}  # bot -> time of its buzz
         self._head_at = 0  # when the headline is looked at again (CALL)
+        self._say = False  # the race is won: the screen says so at the next pass
         self.after = []  # when each bot (in seat order) buzzes after the light, ns (_read)
         self.reveal_at = self.deadline = self.closed_at = None  # closed_at: later presses are not part of the race
         self.rebound = False  # the race re-opened after wrong answers (call mode: the answer is shown)
@@ -160,6 +161,7 @@ class Game(BaseGame):
         """The roller's turn. The last round's throw, answer and results stay on screen
         (the header names that round) until the next round is rolled."""
         self.go(WAIT, now)
+        self._say = False
         self.saves += 1  # between rounds: the app saves the match (state())
         self.until = now + _BOT_ROLL_NS
         p = self.roller
@@ -285,6 +287,8 @@ class Game(BaseGame):
     # --------------------------------------------------------------------- tick
     def tick(self, now_ns):
         now = now_ns
+        if self._say:
+            self._say_answer(now)
         phase = self.phase
         self.view.unblink(now, self._in_round())
         if phase == WAIT:
@@ -319,7 +323,10 @@ class Game(BaseGame):
 
     def next_at(self, now_ns):
         # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
-        # limit; the phase's end; a time at which the race's verdict can change
+        # limit; the phase's end; a time at which the race's verdict can change; a won
+        # race's screen (the pass after it)
+        if self._say:
+            return now_ns
         due = list(self.view.blinking.values())
         phase = self.phase
         if phase == WAIT:
@@ -445,11 +452,12 @@ class Game(BaseGame):
 
     # ------------------------------------------------------------------ answers
     def _answer(self, now, who):
+        # The winners' rings are lit at the end of this pass; what the screen says of it
+        # is built at the next (``_say_answer``: the headline and the call were ~15 ms of
+        # the winning pass on a Pico, between the press and its ring).
         self.answerers = list(who)
         self.answer_until = now + _ANSWER_NS
-        self.view.bar(0, 1)
-        self._headline()
-        self._head_at = now + _HEAD_NS
+        self._say = True
         tap = self.mode == "tap"
         for p in who:
             self.box.rings.set(p, rings.SOLID, palette.station(p), now_ns=now)
@@ -459,22 +467,35 @@ class Game(BaseGame):
                     self.bot_act[p] = self.bot.first_tap_at(now)
         if tap:
             self.go(ENTRY, now)
-            self._show_entry()
         elif self.rebound:
-            self._to_confirm(now)
+            self._to_confirm(now, False)
         else:  # say it now, before the answer shows
             self.go(CALL, now)
             self.until = now + _CALL_NS
-            self.view.call(who, self._bot_words(" says "))
 
-    def _to_confirm(self, now):
+    def _say_answer(self, now):
+        # the screen of ``_answer``'s pass, a pass later
+        self._say = False
+        self.view.bar(0, 1)
+        self._headline()
+        self._head_at = now + _HEAD_NS
+        phase = self.phase
+        if phase == ENTRY:
+            self._show_entry()
+        elif phase == CALL:
+            self.view.call(self.answerers, self._bot_words(" says "))
+        else:
+            self._show_confirm()
+
+    def _to_confirm(self, now, show=True):
         self.go(CONFIRM, now)
         if not self.rebound and (self.closed_at is None or now < self.closed_at):
             self.closed_at = now  # the answer is visible: later presses cannot count
         for p in self.answerers:
             if self.is_bot(p):
                 self.bot_act[p] = self.bot.confirm_at(now)
-        self._show_confirm()
+        if show:
+            self._show_confirm()
 
     def _bots_answer(self, now):
         for b in sorted(self.bot_act):  # seat order: MicroPython dicts are unordered
