@@ -62,6 +62,33 @@ def _tiles():
     return bm, pal
 
 
+class _Row:
+    # A seat's row of board tiles with ``referee.pace``'s ``_todo``/``_draw``: the tiles
+    # that change, drawn a few a step (tiles written at once across two rows were one
+    # refresh of their whole box: 82-88 ms on the firmware).
+    def __init__(self, grid):
+        self.grid = grid
+        self.want = [0] * COLS  # the tiles it is to show
+        self._todo = False
+
+    def _draw(self, budget_px, first=True):
+        g = self.grid
+        tile = _T * _T * 4  # at scale 2
+        spent = 0
+        c0 = COLS
+        for c in range(COLS):
+            t = self.want[c]
+            if g[c, 0] != t:
+                box = (c - min(c0, c) + 1) * tile
+                if box > budget_px and (spent or not first):
+                    return spent  # the rest at the next step
+                g[c, 0] = t
+                c0 = min(c0, c)
+                spent = box
+        self._todo = False
+        return spent
+
+
 class View:
     def __init__(self, players):
         self.players = players
@@ -78,10 +105,13 @@ class View:
             root.append(m)
             self._marks.append(m)
         bm, pal = _tiles()
-        self._grid = displayio.TileGrid(bm, pixel_shader=pal, width=COLS, height=players,
-                                        tile_width=_T, tile_height=_T, default_tile=0)
         board = displayio.Group(scale=2, x=X0, y=1)
-        board.append(self._grid)
+        self._rows = []  # a grid a seat, drawn a few tiles a pace step (_Row)
+        for r in range(players):
+            g = displayio.TileGrid(bm, pixel_shader=pal, width=COLS, height=1, tile_width=_T, tile_height=_T,
+                                   default_tile=0, y=r * _T)
+            board.append(g)
+            self._rows.append(_Row(g))
         root.append(board)
         self._sym = [""] * players  # each row's symbols, two cells a tile
         self._note = [""] * players
@@ -113,8 +143,9 @@ class View:
     def row(self, p, tops, city, marks=0):
         # Seat p's row from disks (ints: owner * 8 + symbol index, 0 = empty side):
         # tops (3) and city (6); marks: bit c highlights column c.
-        g = self._grid
         r = p - 1
+        row = self._rows[r]
+        want = row.want
         s = ""
         for c in range(COLS):
             if c < 3:
@@ -122,14 +153,15 @@ class View:
             elif c >= CITY0:
                 d = city[c - CITY0]
             else:
-                screen.put(g, (c, r), 0)
+                want[c] = 0
                 s += "  "
                 continue
             t = (d >> 3) if d else _EMPTY
             if (marks >> c) & 1:
                 t = t + _HIGH
-            screen.put(g, (c, r), t)
+            want[c] = t
             s += ("12345J"[d & 7] if d else " ") + " "
+        screen.draw_later(row)
         if s != self._sym[r]:
             self._sym[r] = s
             self.symbols.text = "\n".join(self._sym)
@@ -146,8 +178,8 @@ class View:
             self._labels[q].color = screen.ink_for(palette.station(q)) if q == p else palette.station(q)
 
     def tile(self, p, c):
-        # The tile shown at seat p's column c (tests read the board through it).
-        return self._grid[c, p - 1]
+        # The tile at seat p's column c, shown or to be (tests read the board through it).
+        return self._rows[p - 1].want[c]
 
     # -- words ------------------------------------------------------------------------
     def said(self, one, two="", color=palette.TEXT):

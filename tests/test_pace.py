@@ -310,3 +310,21 @@ def test_a_move_is_a_hide_then_a_show_at_the_new_place():
     pace.stop()
     screen.move_y(bar, 12)  # unpaced: at once
     assert bar.y == 12 and not bar.hidden
+
+
+def test_a_scaled_group_shown_a_layer_at_a_time_counts_its_layers_at_its_scale():
+    # a banded text at scale 2 shown band by band: each band's pixels are counted at the
+    # text's scale (counted at scale 1, four bands made one step of ~9,200 px: 40-80 ms
+    # on the firmware)
+    from referee.band_text import BandText
+
+    t = BandText("Bank it and end the turn", 0, 0, 2, palette.TEXT, (0.0, 0.0), 23)
+    t.hidden = True
+    pace.start()
+    screen.set_shown(t, True)
+    steps = []
+    while pace.pending():
+        steps.append(pace.step())
+    assert not t.hidden and all(not g.hidden for g in t)
+    assert sum(steps) == 23 * screen.CHAR_W * screen.CHAR_H * 4
+    assert len(steps) == len(t) and max(steps) <= 8 * screen.CHAR_W * screen.CHAR_H * 4

@@ -657,3 +657,23 @@ def test_every_panel_line_and_its_descenders_stay_on_the_screen():
     for lb in v.lines:
         assert lb.y + 12 * lb.scale <= 240
     assert v.result.y + 2 * 12 * v.result.scale <= v.lines[0].y
+
+
+def test_a_board_row_is_drawn_a_few_tiles_a_pace_step(unpaced):
+    # issue "The box never freezes": tiles written at once across two rows were one
+    # refresh of their whole box (82-88 ms on the firmware)
+    from games import zap_city_screen
+    from referee import pace
+
+    v = zap_city_screen.View(4)
+    pace.start()
+    v.row(1, (9, 17, 25), (10, 18, 26, 11, 19, 27), marks=0b1111111111)
+    v.row(3, (12, 0, 0), (0, 0, 0, 0, 0, 20))
+    steps = []
+    while pace.pending():
+        steps.append(pace.step())
+    assert max(steps) <= pace.FRAME_PX and len(steps) >= 4
+    for p in (1, 3):
+        g = v._rows[p - 1].grid
+        assert [g[c, 0] for c in range(zap_city_screen.COLS)] == [v.tile(p, c) for c in range(zap_city_screen.COLS)]
+    assert v.tile(1, 0) == 1 + zap_city_screen._HIGH and v.tile(1, 3) == 0 and v.tile(3, 1) == zap_city_screen._EMPTY

@@ -83,6 +83,7 @@ class BandText(screen.Text):
             self.append(g)
         self._pals = pals
         self._pal = pals[0]
+        self._drawn = None  # the text its cells show (a new colour alone walks none of them)
         self._grid = _Bands(grids, pals, band, cols, rows, color, self._blank)
 
     @property
@@ -120,4 +121,10 @@ class BandText(screen.Text):
                     spent += box
             g.color = c
             self._color = None
-        return spent + super()._draw(budget_px - spent, first and not spent)
+        if self._text is self._drawn:  # only a colour: the cells are as they were
+            self._todo = False
+            return spent
+        spent += super()._draw(budget_px - spent, first and not spent)
+        if not self._todo:
+            self._drawn = self._text
+        return spent

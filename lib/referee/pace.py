@@ -57,27 +57,33 @@ def step(budget_px=FRAME_PX):
                 k.hidden = False
             q.pop(0)
         elif type(e) is list:
-            layer, show, color, y = e
+            layer = e[0]
+            show = e[1]
+            color = e[2]
+            y = e[3]
+            k = e[4] if len(e) > 4 else 1  # a big group's layer: the group's scale, squared
             if y is not None and layer.y != y:  # moved (hidden at an earlier turn: free)
                 layer.y = y
                 if show:  # (shown again below: its new box)
                     layer.hidden = True
             if (show == layer.hidden and color is None and isinstance(layer, screen.displayio.Group)
-                    and area(layer) > budget_px):
+                    and area(layer) * k > budget_px):
                 # A big group is shown or hidden a layer at a time. Shown: its shown layers
                 # are hidden (free while it is), it is shown, then each of them at its turn.
-                # Hidden: each of its shown layers, then it (the tuple above).
-                kids = [k for k in layer if not k.hidden]
+                # Hidden: each of its shown layers, then it (the tuple above). Its layers'
+                # pixels are counted at its scale (a text's grid at scale 2: four times).
+                kids = [c for c in layer if not c.hidden]
+                k *= layer.scale * layer.scale
                 if show:
-                    for k in kids:
-                        k.hidden = True
+                    for c in kids:
+                        c.hidden = True
                     layer.hidden = False
-                    q[0:1] = [[k, True, None, None] for k in kids]
+                    q[0:1] = [[c, True, None, None, k] for c in kids]
                 else:
-                    q[0:1] = [[k, False, None, None] for k in kids] + [(layer, kids)]
+                    q[0:1] = [[c, False, None, None, k] for c in kids] + [(layer, kids)]
                 continue
             recolor = color is not None and layer.pixel_shader[0] != color
-            if spent and (recolor or layer.hidden == show) and spent + area(layer) > budget_px:
+            if spent and (recolor or layer.hidden == show) and spent + area(layer) * k > budget_px:
                 break  # a whole layer that does not fit: the next step's
             redraw = False
             if recolor:
@@ -87,7 +93,7 @@ def step(budget_px=FRAME_PX):
                 layer.hidden = not show
                 redraw = True
             if redraw:
-                spent += area(layer)
+                spent += area(layer) * k
             q.pop(0)
         else:
             spent += e._draw(budget_px - spent, not spent)
