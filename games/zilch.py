@@ -16,8 +16,7 @@
 # restored. Bot seats decide after ``think_ns`` (the highlight moves to their
 # choice, taken ``think_ns // 2`` later), so the table can follow them.
 
-from games.zilch_rules import Rules, is_zilch, score  # noqa: F401  (the pinned API)
-from games.zilch_rules import options as legal_options
+from games.zilch_rules import Rules, is_zilch, options_steps, score  # noqa: F401  (the pinned API)
 from games.zilch_screen import View
 from referee import dice, palette, rings, sound
 from referee.core import MS, const, seat
@@ -114,6 +113,9 @@ class Game(TurnGame):
         self.now = 0
         self._spin = 1  # the tumble's faces (see _throw)
         self._tumble = [1, 1, 1, 1, 1, 1]
+        self._steps = None  # the roll's set-asides being worked out (ROLL)
+        self._found = None  # ... and once known
+        self.found = None  # the set-asides of the roll on the table (PICK)
         self._frame = -1  # the tumble's last turn: the time slot it fell in
         self._turns = 0  # the tumble's turns so far
         self._new_turn_state(1)
@@ -286,6 +288,9 @@ class Game(TurnGame):
         self._spin = (self.rng._s[0] & 0xFFFF) or 1
         self._frame = -1
         self._turns = 0
+        # the roll's set-asides worked out a few a pass while the dice tumble
+        self._steps = options_steps(self.roll, self.rules, self.frozen)
+        self._found = None
         self.go(ROLL, now)
         self.box.sound.play(sound.CLICK, now)
         self._draw()
@@ -309,8 +314,21 @@ class Game(TurnGame):
         t[i] = ((t[i] or 0) + x % 5) % 6 + 1  # another face than it shows
         self._spin = x
 
+    def _work(self):
+        # the next few of the roll's set-asides (``options_steps``); True when all are known
+        if self._found is None:
+            for found in self._steps:
+                if found is not None:
+                    self._found = found
+                    self._steps = None
+                break
+        return self._found is not None
+
     def _rolled(self, now):
-        found = legal_options(self.roll, self.rules, self.frozen)
+        while not self._work():
+            pass
+        found = self.found = self._found  # (the bots choose among them: zilch_bots.pick)
+        self._found = None
         if not found:
             self._zilch(now)
             return
@@ -477,6 +495,7 @@ class Game(TurnGame):
             if elapsed >= self.roll_ns:
                 self._rolled(now_ns)
             else:
+                self._work()
                 # a turn in each time slot (a die's frame shared by the tumbling dice),
                 # at most one a pass, however many slots a long pass let go by
                 frame = elapsed // (FRAME_MS * MS // len(self.roll))
@@ -500,8 +519,11 @@ class Game(TurnGame):
         return self.bot_next_at(now_ns) if self.bot_seat() else None
 
     def next_look_at(self, now_ns):
-        # the tumble's next turn (the dice it shows: not the match's)
+        # the tumble's next turn (the dice it shows: not the match's); the roll's
+        # set-asides worked out ahead (the roll's end works out the rest)
         if self.phase == ROLL:
+            if self._found is None:
+                return now_ns
             return self.phase_at + (self._frame + 1) * (FRAME_MS * MS // len(self.roll))
         return None
 

@@ -41,7 +41,8 @@ def challenge(g, p):
 def pick(g):
     # (faces to set aside, whether the bot means to bank afterwards)
     p = g.player
-    return zilch_strategy.BOTS[g.bot_kinds[p]](g.roll, g.turn_points, g.rules, g.on_board[p], g.frozen, g.beat())
+    return zilch_strategy.BOTS[g.bot_kinds[p]](g.roll, g.turn_points, g.rules, g.on_board[p], g.frozen, g.beat(),
+                                               g.found)
 
 
 def banks(g, wish):

@@ -330,6 +330,13 @@ def options(roll, rules=None, frozen=None):
     tuple, each distinct multiset once, ``points`` its gain (see gain(); plain score
     without pyramiding). Order, for a one-button menu: most points first; equal points,
     fewer dice first (more dice left to roll); then by the dice. [] for a Zilch."""
+    return next(options_steps(roll, rules, frozen, 1 << 30))  # (no pause: the list at once)
+
+
+def options_steps(roll, rules=None, frozen=None, per=4):
+    """``options()`` worked out a few at a time (the box, during a roll's tumble: all at
+    once were ~30-60 ms of one loop pass on a Pico): a generator that yields None after
+    every ``per`` sets of dice scored, then the list ``options()`` returns."""
     if rules is None:
         rules = CLASSIC
     counts = counts_of(roll)
@@ -351,10 +358,14 @@ def options(roll, rules=None, frozen=None):
                     grown.append(copy)
             subsets = grown
     found = []
+    n = 0
     for sub in subsets:
         combined = [base[f] + sub[f] for f in range(7)]
         if sum(combined) > 6 or not sum(sub):
             continue
+        n += 1
+        if n % per == 0:
+            yield None
         points = score_counts(combined, rules) - before
         if points > 0:
             dice = []
@@ -362,15 +373,16 @@ def options(roll, rules=None, frozen=None):
                 dice.extend([face] * sub[face])
             found.append((tuple(dice), points))
     found.sort(key=_menu_order)
-    return found
+    yield found
 
 
 def _menu_order(option):
     return (-option[1], len(option[0]), option[0])
 
 
-def best(roll, rules=None, frozen=None):
+def best(roll, rules=None, frozen=None, found=None):
     """The highest-scoring set-aside as (dice, points) (equal points: fewer dice), or
-    None for a Zilch."""
-    found = options(roll, rules, frozen)
+    None for a Zilch. ``found``: ``options(roll, rules, frozen)`` if known already."""
+    if found is None:
+        found = options(roll, rules, frozen)
     return found[0] if found else None

@@ -260,14 +260,18 @@ def ev_should_bank(turn_points, dice_left, rules=None, on_board=True, beat=0):
             and roll_gain(turn_points, dice_left, rules, on_board) <= 0)
 
 
-def ev_choice(roll, turn_points, rules=None, on_board=True, frozen=None, beat=0):
+def ev_choice(roll, turn_points, rules=None, on_board=True, frozen=None, beat=0, found=None):
     """The set-aside with the best expected final turn result (ties: the menu order,
-    i.e. more points, then fewer dice), and whether to bank after it."""
+    i.e. more points, then fewer dice), and whether to bank after it. ``found``:
+    ``options(roll, rules, frozen)`` if known already (the game's, worked out during
+    the tumble)."""
     if rules is None:
         rules = CLASSIC
+    if found is None:
+        found = options(roll, rules, frozen)
     top = None
     top_value = 0
-    for dice, points in options(roll, rules, frozen):
+    for dice, points in found:
         left = len(roll) - len(dice) or 6
         value = expected_value(turn_points + points, left, rules, on_board, beat)
         if top is None or value > top_value:
@@ -289,9 +293,10 @@ def cautious_should_bank(turn_points, dice_left, rules=None, on_board=True, beat
             and (turn_points >= CAUTIOUS_POINTS or dice_left < CAUTIOUS_FEW_DICE))
 
 
-def cautious_choice(roll, turn_points, rules=None, on_board=True, frozen=None, beat=0):
-    """The highest-scoring set-aside (ties: fewer dice), then the cautious bank rule."""
-    top = best(roll, rules, frozen)
+def cautious_choice(roll, turn_points, rules=None, on_board=True, frozen=None, beat=0, found=None):
+    """The highest-scoring set-aside (ties: fewer dice), then the cautious bank rule
+    (``found``: as ``ev_choice``'s)."""
+    top = best(roll, rules, frozen, found)
     if top is None:
         return None
     dice, points = top

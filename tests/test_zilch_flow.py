@@ -892,3 +892,16 @@ def test_every_phase_change_is_one_the_flow_table_lists():
             (zilch.NEXT, zilch.END), (zilch.END, zilch.PRE), (zilch.END, zilch.OVER)} <= seen
     with pytest.raises(ValueError):
         g.go(zilch.PICK, t.now)  # OVER goes nowhere
+
+
+def test_the_rolls_set_asides_are_worked_out_while_the_dice_tumble():
+    # a few sets of dice a pass (options_steps), known before the tumble ends
+    t, g = table(2, seed=3, speed=dict(think_ms=6, roll_ms=600, show_ms=1500))
+    t.watch = True  # every pass run, as the box's loop
+    wait_for(t, g, (zilch.PRE,))
+    t.press(1, hold_ms=800)
+    wait_for(t, g, (zilch.ROLL,))
+    assert g._found is None
+    t.advance(300)
+    assert g.phase == zilch.ROLL and g._found is not None
+    wait_for(t, g, (zilch.PICK, zilch.END))

@@ -398,3 +398,15 @@ def test_bank_legality():
     assert overtaking.can_bank(850, 2, beat=800)
     assert overtaking.can_bank(350, 2, beat=100)
     assert CLASSIC.can_bank(350, 2, beat=800)             # beat ignored without overtaking
+
+
+def test_options_worked_out_a_few_at_a_time_are_the_same_options():
+    # the box works a roll's set-asides out while the dice tumble, a few sets a pass
+    # (issue "The box never freezes": all at once were ~30-60 ms of one pass on a Pico)
+    from games.zilch_rules import options_steps
+
+    for roll, frozen in (([1, 5, 2, 2, 2, 3], None), ([1, 1, 1, 5, 5, 6], None), ([2, 3, 4, 6], [1, 1, 1])):
+        for rules in (CLASSIC, PYRAMID):
+            out = list(options_steps(roll, rules, frozen, 4))
+            assert out[-1] == options(roll, rules, frozen)
+            assert all(x is None for x in out[:-1]) and len(out) >= 2

@@ -166,8 +166,10 @@ class BaseGame:
 
     def next_look_at(self, now_ns):
         """The earliest time (ns) ``tick`` changes only what is shown, not the match (a
-        tumbling die's next face, a time bar's next pixel), if ``next_at`` names no
-        earlier moment; None (this default): no such moment, ``next_at`` names them all.
+        tumbling die's next face, a time bar's next pixel), or does work ahead that a
+        later tick would do anyway (Zilch works out a roll's set-asides while the dice
+        tumble), if ``next_at`` names no earlier moment; None (this default): no such
+        moment, ``next_at`` names them all.
         The simulator runs these passes only while somebody watches (the window), or when
         its screen is looked at; a tick that skipped them must leave the match as one
         that ran them (tests/test_sim_events.py compares them)."""
