@@ -413,18 +413,19 @@ class SimTable:
         self._run(ms, False)
 
     def _run(self, ms, due):
+        # ``_advance`` with the screen drawn when looked at; returns what it returns
         lazy = self._lazy
         if lazy is None or screen.paced is not None:  # (referee.pace started: it draws)
-            self._advance(ms, due)
-            return
+            return self._advance(ms, due)
         screen.paced = lazy  # the passes' screen changes drawn when looked at
         try:
-            self._advance(ms, due)
+            return self._advance(ms, due)
         finally:
             screen.paced = None
 
     def _advance(self, ms, due=False):
-        # ``due``: ``_due()`` as the caller just found it (False: not known)
+        # ``due``: ``_due()`` as the caller just found it (False: not known); returns it
+        # as found at the end (events: nothing ran since), else False
         end = self.now + int(ms * MS)
         loop = self.loop_ns
         events = self.mode == EVENTS
@@ -435,7 +436,7 @@ class SimTable:
                     due = self._due()
                 if due is None or due > end:
                     self.now = end  # nothing can happen before the end: no pass
-                    break
+                    return due
                 # the first pass of the loop_ns grid (from here) at or after ``due``
                 k = (due - self.now + loop - 1) // loop
                 self.now = min(self.now + max(1, k) * loop, end)
@@ -450,6 +451,7 @@ class SimTable:
                 # part of a change a pass, as the device)
                 self.paced.append(screen.paced.step())
             self.passes += 1
+        return False
 
     def _due(self):
         # the earliest time a pass can change anything (ns): an edge captured or still
@@ -478,17 +480,18 @@ class SimTable:
         """Advance until the game is over (True) or ``max_ms`` passed (False)."""
         step = 100
         left = max_ms
+        due = False  # (the last _advance's finding, while nothing ran since)
         while left > 0:
             if self.game is not None and self.game.over:
                 return True
             ms = min(step, left)
-            due = False
             if self.mode == EVENTS:  # whole steps in which nothing can happen, in one call
-                due = self._due()
+                if due is False:
+                    due = self._due()
                 idle = left if due is None else (due - self.now) // (step * MS) * step
                 if idle > ms:
                     ms = min(idle, left)
-            self._run(ms, due)
+            due = self._run(ms, due)
             left -= ms
         return self.game is not None and self.game.over
 

@@ -102,6 +102,7 @@ class MenuView:
             text = screen.Text
             self._bar = screen.rect(x, y, width - 20, pitch - 2, palette.ACCENT)
         self.group.append(self._bar)  # one bar, moved
+        self._bar_color = palette.ACCENT
         self.rows = []
         self.right = []
         cols = (width - 24) // (screen.CHAR_W * 2)
@@ -136,7 +137,9 @@ class MenuView:
         if menu.index >= n:
             first = menu.index - n + 1
         colour = palette.station(who) if who else palette.ACCENT
-        screen.set_color(self._bar, colour)
+        if colour != self._bar_color:  # (a bar in parts: a call a part)
+            self._bar_color = colour
+            screen.set_color(self._bar, colour)
         ink = screen.ink_for(colour)
         room = self.width - 24
         for i in range(n):

@@ -109,11 +109,11 @@ class Rings:
             c = self._uniform(mode, color, now_ns - since)
             if shown[base] == c and shown[base + per - 1] == c and not new:
                 continue  # unchanged since the last write (uniform modes write whole rings)
-            for i in range(base, base + per):
-                if shown[i] != c:
-                    shown[i] = c
-                    px[i] = c
-                    changed = True
+            row = [c] * per  # the ring written as one slice (a loop over its pixels in C)
+            if shown[base:base + per] != row:
+                shown[base:base + per] = row
+                px[base:base + per] = row
+                changed = True
         self._dirty = False
         self._still = still
         if changed:

@@ -118,7 +118,7 @@ class Text(displayio.Group):
         self._at = (x, y)
         self._h = 1  # the drawn text's lines
         self._text = s
-        self._draw(_ALL)  # a new Text's first text at once: it is not on screen yet
+        draw_later(self)  # its first text: at once, unless changes are paced (then at its turn)
 
     def _build(self, w, rows, color):
         # its palette and grid (``referee.band_text``: a grid and palette a band)
