@@ -11,7 +11,6 @@ import digitalio
 import displayio
 import keypad
 import microcontroller
-import neopixel
 import supervisor
 
 try:
@@ -74,9 +73,9 @@ def build(dev, getenv):
     lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
     lite.switch_to_output(value=True)
 
-    pixels = neopixel.NeoPixel(
-        pins.pin(board, "NEOPIXEL"), STATIONS * PER_RING, brightness=s["brightness"] / 100, auto_write=False
-    )
+    from hardware.strip import Strip  # (sends only up to the last pixel changed)
+
+    pixels = Strip(pins.pin(board, "NEOPIXEL"), STATIONS * PER_RING, brightness=s["brightness"] / 100, auto_write=False)
     piezo = Piezo(pins.pin(board, "PIEZO"))
 
     want = s["capture"]

@@ -141,6 +141,24 @@ def test_rings_are_capped_and_written_through_neopixel(world):
     assert [any(data[i:i + 36]) for i in range(0, len(data), 36)] == [True] * 3 + [False] * 4
 
 
+def test_a_write_sends_the_strip_only_up_to_the_last_ring_that_changed(world):
+    # (hardware.strip: seat 1's ring alone is 36 bytes, 0.36 ms at 800 kHz, not 2.5 ms;
+    # the pixels after the last bit sent keep their colour)
+    from referee import rings
+
+    dev = build(world, {"REFEREE_PLAYERS": "3"})
+    run(world, dev, 4)
+    assert len(world.neopixel_frames[-1][2]) == 7 * 12 * 3  # the launcher: every ring
+    r = dev.app.box.rings
+    r.set(1, rings.SOLID, 0xFF0000)
+    r.update(0)
+    assert len(world.neopixel_frames[-1][2]) == 12 * 3
+    r.set(3, rings.SOLID, 0x00FF00)
+    r.update(0)
+    data = world.neopixel_frames[-1][2]
+    assert len(data) == 3 * 12 * 3 and any(data[:36]) and any(data[72:])  # ring 1 sent again as it is
+
+
 def test_bad_settings_fall_back_with_messages_on_screen(world):
 
     dev = build(world, {"REFEREE_PLAYERS": "9", "REFEREE_ROTATION": "45", "REFEREE_SOUND": "maybe"})

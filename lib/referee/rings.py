@@ -35,6 +35,7 @@ class Rings:
         self._stale = [True] * (stations + 1)  # rings set since the last update
         self._dirty = True  # some ring is stale
         self._still = False  # no ring animates: nothing to do until the next set()
+        self._upto = hasattr(pixels, "upto")  # a strip that can send only its first pixels
 
     def set(self, player, mode, color=0, arg=0, color2=0, now_ns=0):
         """Set ring ``player`` (1-based). ``now_ns`` starts the pattern's phase."""
@@ -104,7 +105,7 @@ class Rings:
                     if shown[base + i] != c:
                         shown[base + i] = c
                         px[base + i] = c
-                        changed = True
+                        changed = p
                 continue
             c = self._uniform(mode, color, now_ns - since)
             if shown[base] == c and shown[base + per - 1] == c and not new:
@@ -113,12 +114,14 @@ class Rings:
             if shown[base:base + per] != row:
                 shown[base:base + per] = row
                 px[base:base + per] = row
-                changed = True
+                changed = p
         self._dirty = False
         self._still = still
         if changed:
+            if self._upto:  # the strip sent only as far as the last ring written
+                px.upto = changed * per
             px.show()
-        return changed
+        return bool(changed)
 
     def colors(self, player):
         """The colours last written for ring ``player`` as ints."""
