@@ -115,7 +115,6 @@ class Game(TurnGame):
         self._tumble = [1, 1, 1, 1, 1, 1]
         self._steps = None  # the roll's set-asides being worked out (ROLL)
         self._found = None  # ... and once known
-        self.found = None  # the set-asides of the roll on the table (PICK)
         self._frame = -1  # the tumble's last turn: the time slot it fell in
         self._turns = 0  # the tumble's turns so far
         self._new_turn_state(1)
@@ -327,7 +326,7 @@ class Game(TurnGame):
     def _rolled(self, now):
         while not self._work():
             pass
-        found = self.found = self._found  # (the bots choose among them: zilch_bots.pick)
+        found = self._found
         self._found = None
         if not found:
             self._zilch(now)

@@ -41,8 +41,10 @@ def challenge(g, p):
 def pick(g):
     # (faces to set aside, whether the bot means to bank afterwards)
     p = g.player
+    # the roll's set-asides are the menu's items (worked out while the dice tumbled)
+    found = [(v[1], v[2]) for _, v in g.menu.items]
     return zilch_strategy.BOTS[g.bot_kinds[p]](g.roll, g.turn_points, g.rules, g.on_board[p], g.frozen, g.beat(),
-                                               g.found)
+                                               found)
 
 
 def banks(g, wish):

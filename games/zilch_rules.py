@@ -347,21 +347,22 @@ def options_steps(roll, rules=None, frozen=None, per=4):
         before = score_counts(base, rules)
         if before < 0:
             raise ValueError("frozen dice do not score: %r" % (sorted(frozen),))
-    subsets = [[0, 0, 0, 0, 0, 0, 0]]
-    for face in range(1, 7):
-        if counts[face]:
-            grown = []
-            for sub in subsets:
-                for k in range(counts[face] + 1):
-                    copy = sub[:]
-                    copy[face] = k
-                    grown.append(copy)
-            subsets = grown
+    # every sub-multiset of the roll, counted like an odometer over its faces (no list
+    # of them all: it stayed on the heap through the tumble)
+    faces = [f for f in range(1, 7) if counts[f]]
+    sub = [0, 0, 0, 0, 0, 0, 0]
     found = []
     n = 0
-    for sub in subsets:
+    while True:
+        i = 0
+        while i < len(faces) and sub[faces[i]] == counts[faces[i]]:
+            sub[faces[i]] = 0
+            i += 1
+        if i == len(faces):
+            break  # every one seen (back to none)
+        sub[faces[i]] += 1
         combined = [base[f] + sub[f] for f in range(7)]
-        if sum(combined) > 6 or not sum(sub):
+        if sum(combined) > 6:
             continue
         n += 1
         if n % per == 0:

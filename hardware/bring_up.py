@@ -27,7 +27,7 @@ except ImportError:  # CircuitPython 8
 
 import games
 from hardware import keypad_capture, pins, pio_capture
-from hardware.device import STATIONS, WATCHDOG_S, DeviceBox, Piezo
+from hardware.device import STATIONS, WATCHDOG_S, DeviceBox, Piezo, Strip
 from referee.app import App
 from referee.gestures import MENU
 from referee.rings import PER_RING
@@ -72,8 +72,6 @@ def build(dev, getenv):
     dev.display = driver(bus, width=320, height=240, rotation=rotation, auto_refresh=False)
     lite = digitalio.DigitalInOut(pins.pin(board, "TFT_LITE"))
     lite.switch_to_output(value=True)
-
-    from hardware.strip import Strip  # (sends only up to the last pixel changed)
 
     pixels = Strip(pins.pin(board, "NEOPIXEL"), STATIONS * PER_RING, brightness=s["brightness"] / 100, auto_write=False)
     piezo = Piezo(pins.pin(board, "PIEZO"))

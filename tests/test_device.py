@@ -142,7 +142,7 @@ def test_rings_are_capped_and_written_through_neopixel(world):
 
 
 def test_a_write_sends_the_strip_only_up_to_the_last_ring_that_changed(world):
-    # (hardware.strip: seat 1's ring alone is 36 bytes, 0.36 ms at 800 kHz, not 2.5 ms;
+    # (hardware.device.Strip: seat 1's ring alone is 36 bytes, 0.36 ms at 800 kHz, not 2.5 ms;
     # the pixels after the last bit sent keep their colour)
     from referee import rings
 

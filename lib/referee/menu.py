@@ -94,8 +94,8 @@ class MenuView:
             from referee import bar
             from referee.band_text import BandText as text
 
-            w = width - 20  # in parts of a pace step's pixels at most
-            self._bar = bar.bar(0, 0, w, pitch - 2, palette.ACCENT, (w * (pitch - 2) + 1499) // 1500)
+            w = width - 20  # in parts of a band's pixels at most (heap: a shape and a palette a part)
+            self._bar = bar.bar(0, 0, w, pitch - 2, palette.ACCENT, (w * (pitch - 2) + 2399) // 2400)
             self._bar.x = x
             self._bar.y = y
         else:
@@ -104,17 +104,13 @@ class MenuView:
         self.group.append(self._bar)  # one bar, moved
         self._bar_color = palette.ACCENT
         self.rows = []
-        self.right = []
-        cols = (width - 24) // (screen.CHAR_W * 2)
+        self.right = right  # the points column: in the row's own cells, at its right end
+        self.cols = cols = (width - 24) // (screen.CHAR_W * 2)
         for i in range(rows):
             cy = y + i * pitch + (pitch - 2) // 2
             row = text("", x + 6, cy, 2, palette.TEXT, (0.0, 0.5), cols)
             self.rows.append(row)
             self.group.append(row)
-            if right:  # (8 cells: a colour in one refresh of 2,304 px)
-                lb = screen.Text("", x + width - 22, cy, 2, palette.TEXT, (1.0, 0.5), 8)
-                self.right.append(lb)
-                self.group.append(lb)
         ax = x + width - 17
         self._up = _arrow(ax, y + 2, True)
         self._down = _arrow(ax, y + rows * pitch - 12, False)
@@ -154,14 +150,13 @@ class MenuView:
                 if cut >= 0:
                     side = text[cut + 2:]
                     text = text[:cut]
-                self.right[i].text = side
-                self.right[i].color = ink if on else palette.TEXT
-                room = self.width - 36 - len(side) * 12
-            self.rows[i].text = screen.fit(text, room, 2)
+                room = (self.cols - 1 - len(side)) * 12
+            text = screen.fit(text, room, 2)
+            if side:  # right-aligned in the row's last cells (a text of its own: ~300 B a row)
+                text += " " * (self.cols - len(text) - len(side)) + side
+            self.rows[i].text = text
             self.rows[i].color = ink if on else palette.TEXT
             screen.set_shown(self.rows[i])
-            if self.right:
-                screen.set_shown(self.right[i])
         screen.set_shown(self._bar, count)
         screen.set_shown(self._up, first != 0)
         screen.set_shown(self._down, first + n < count)
@@ -173,8 +168,6 @@ class MenuView:
         rows are hidden, not emptied: a layer on the screen, blank or not, makes every
         refresh of its box slower (a result drawn where the menu was)."""
         for lb in self.rows:
-            screen.set_shown(lb, False)
-        for lb in self.right:
             screen.set_shown(lb, False)
         screen.set_shown(self._bar, False)
         screen.set_shown(self._up, False)
