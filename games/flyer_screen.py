@@ -143,8 +143,7 @@ class View:
         add(self.win_bottom)
         # the menu's bar in parts and its line in bands: shown or hidden, recoloured, in
         # short refreshes (a line's new colour in one was ~40 ms on the firmware)
-        h = screen.HEIGHT - LINE2
-        self.bar = bar(0, LINE2, screen.WIDTH, h, palette.ACCENT, (screen.WIDTH * h + 1499) // 1500)
+        self.bar = bar(0, LINE2, screen.WIDTH, screen.HEIGHT - LINE2, palette.ACCENT, most_px=1500)
         add(self.bar)
         self.line1 = screen.text("", 4, LINE1, 2, palette.WARN, cols=26)
         add(self.line1)

@@ -129,8 +129,7 @@ class View:
         # the menu's bar in parts, its lines in bands: the line that takes or loses the
         # bar is recoloured, and the bar moved, in short refreshes (the bar moved and two
         # lines recoloured at once were 61-95 ms on the firmware)
-        w = screen.WIDTH - 4
-        self._bar = bar.bar(2, PANEL_Y, w, PITCH, palette.ACCENT, (w * PITCH + 1499) // 1500)
+        self._bar = bar.bar(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT, most_px=1500)
         screen.set_shown(self._bar, False)
         root.append(self._bar)
         self.lines = []

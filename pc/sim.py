@@ -413,13 +413,17 @@ class SimTable:
         self._run(ms, False)
 
     def _run(self, ms, due):
-        # ``_advance`` with the screen drawn when looked at; returns what it returns
+        return self._lazily(self._advance, ms, due)
+
+    def _lazily(self, fn, *args):
+        # ``fn(*args)`` with the screen changes of its passes drawn when looked at
+        # (``LazyDraw``), unless referee.pace was started (it draws them)
         lazy = self._lazy
-        if lazy is None or screen.paced is not None:  # (referee.pace started: it draws)
-            return self._advance(ms, due)
-        screen.paced = lazy  # the passes' screen changes drawn when looked at
+        if lazy is None or screen.paced is not None:
+            return fn(*args)
+        screen.paced = lazy
         try:
-            return self._advance(ms, due)
+            return fn(*args)
         finally:
             screen.paced = None
 
@@ -512,11 +516,7 @@ class SimTable:
             if look is not None and look <= self.now:
                 due = self._due()
                 if due is None or due > self.now:
-                    screen.paced = self._lazy
-                    try:
-                        app.step()
-                    finally:
-                        screen.paced = None
+                    self._lazily(app.step)
                     self.passes += 1
         self._lazy.flush()
 

@@ -82,7 +82,6 @@ class BandText(screen.Text):
             pals.append(pal)
             self.append(g)
         self._pals = pals
-        self._pal = pals[0]
         self._drawn = None  # the text its cells show (a new colour alone walks none of them)
         self._grid = _Bands(grids, pals, band, cols, rows, color, self._blank)
 

@@ -10,11 +10,14 @@ import displayio
 from referee import screen
 
 
-def bar(x, y, w, h, color, parts=4):
+def bar(x, y, w, h, color, parts=4, most_px=0):
     """A filled ``w`` x ``h`` rectangle of ``color`` made of ``parts`` rectangles side by
-    side (a Group): ``screen.set_color`` changes each part in turn while changes are
-    paced, where one rectangle across the screen was redrawn whole (a turn's header
-    bar: 66 ms of one refresh on the firmware)."""
+    side (a Group; ``most_px``: as many as make each at most that many pixels instead):
+    ``screen.set_color`` changes each part in turn while changes are paced, where one
+    rectangle across the screen was redrawn whole (a turn's header bar: 66 ms of one
+    refresh on the firmware)."""
+    if most_px:
+        parts = (w * h + most_px - 1) // most_px
     g = displayio.Group()
     for i in range(parts):
         x0 = x + i * w // parts

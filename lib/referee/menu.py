@@ -94,8 +94,8 @@ class MenuView:
             from referee import bar
             from referee.band_text import BandText as text
 
-            w = width - 20  # in parts of a band's pixels at most (heap: a shape and a palette a part)
-            self._bar = bar.bar(0, 0, w, pitch - 2, palette.ACCENT, (w * (pitch - 2) + 2399) // 2400)
+            # in parts of a band's pixels at most (heap: a shape and a palette a part)
+            self._bar = bar.bar(0, 0, width - 20, pitch - 2, palette.ACCENT, most_px=2400)
             self._bar.x = x
             self._bar.y = y
         else:
