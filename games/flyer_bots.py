@@ -31,7 +31,8 @@ from referee.turns import finish
 BUDGET = const(400)  # search nodes per decision, shared by the first moves
 MIN_SHARE = const(8)  # nodes each first move gets at least
 DEPTH = const(3)
-SLICE = const(2)  # moves tried in one loop pass of the box (~6 ms each on a Pico)
+SLICE = const(1)  # moves tried in one loop pass of the box (~6 ms each on a Pico)
+COUNT = const(8)  # moves counted (not tried) in one pass
 POINT = const(100)
 _FAR = max(R.STEPS.values())
 
@@ -143,6 +144,8 @@ def _search(state, player, dice_left, covered, rng, ev):
     n = 0
     for _m in R.moves_iter(state, player, dice, covered):
         n += 1
+        if n % COUNT == 0:
+            yield
     if not n:
         return None
     best = ev(state, player)

@@ -65,6 +65,11 @@ def home_box(k):
     return x, y
 
 
+def _tumbled(spin, i):
+    # die i's colour in a tumble's frame ``spin`` (the colours cycle, each die its own way)
+    return palette.DICE[R.COLOURS[(spin + i * 5 + (spin >> 1)) % 6]]
+
+
 class View:
     def __init__(self, root, players):
         self.players = players
@@ -115,6 +120,7 @@ class View:
         # the dice: a frame (shown when the die would pay) and a body each
         self.frames = []
         self.dice = []
+        self._spinning = False  # the dice show a tumble's frame
         for i in range(6):
             x = DIE_X + (i % 3) * DIE_STEP
             y = DIE_Y + (i // 3) * DIE_STEP
@@ -220,10 +226,15 @@ class View:
     def show_dice(self, dice, paying=(), spin=-1):
         # dice: six colours, None for a spent one (None for all: none thrown yet, hidden);
         # paying: indices framed; spin >= 0: a tumble frame (colours cycle)
+        if spin >= 0 and self._spinning:  # a tumble's next frame: only the colours change
+            for i in range(6):
+                screen.set_color(self.dice[i], _tumbled(spin, i))
+            return
+        self._spinning = spin >= 0
         for i in range(6):
             screen.set_shown(self.dice[i], not (dice is None and spin < 0))
             if spin >= 0:
-                c = palette.DICE[R.COLOURS[(spin + i * 5 + (spin >> 1)) % 6]]
+                c = _tumbled(spin, i)
             elif dice is None or dice[i] is None:
                 c = SPENT
             else:

@@ -52,7 +52,8 @@ def steps_of_a_move(bands):
         steps = []
         while pace.pending():
             steps.append(pace.step())
-        assert v._bar.y == v.y + v.pitch and v.rows[1].color == palette.BLACK and v.rows[0].color == palette.TEXT
+        top = v._bar[0].y + v._bar.y if bands else v._bar.y  # (banded: a bar in parts)
+        assert top == v.y + v.pitch and v.rows[1].color == palette.BLACK and v.rows[0].color == palette.TEXT
         assert bar_color(v) == palette.station(4)
         return steps
     finally:

@@ -282,6 +282,32 @@ def test_a_bar_changes_colour_a_part_at_a_time():
     assert [r.pixel_shader[0] for r in b] == [palette.WARN] * 4
 
 
+def test_a_bar_is_shown_hidden_and_moved_a_part_at_a_time_never_as_a_group():
+    # CircuitPython's Group.c: a group's hidden written marks the box of every layer in
+    # it for the next refresh (its hidden layers' too); a group's y, all of them moved.
+    # A bar in parts (a menu's) hidden or moved as a group was 83 ms of one refresh.
+    from referee.bar import bar
+
+    b = bar(0, 40, 240, 24, palette.ACCENT, parts=4)
+    pace.start()
+    screen.set_shown(b, False)
+    screen.move_y(b, 28)  # as if the group's y were 28: its parts at 40 + 28
+    assert pace.shown(b) and not pace.shown(b[0])  # the group stays shown; the parts wait
+    drawn = []
+    while pace.pending():
+        drawn.append(pace.step(1))
+    assert max(drawn) == 60 * 24 and sum(drawn) == 4 * 60 * 24  # a part at its turn (moved hidden: free)
+    assert [(r.hidden, r.y) for r in b] == [(True, 68)] * 4 and not b.hidden and b.y == 0
+    screen.set_shown(b)
+    screen.move_y(b, 0)
+    drawn.clear()
+    while pace.pending():
+        drawn.append(pace.step(1))
+    assert max(drawn) == 60 * 24 and [(r.hidden, r.y) for r in b] == [(False, 40)] * 4
+    assert not b.hidden and b.y == 0
+    pace.stop()
+
+
 def test_a_move_is_a_hide_then_a_show_at_the_new_place():
     bar = screen.rect(0, 40, 200, 26, palette.ACCENT)
     pace.start()
@@ -328,3 +354,69 @@ def test_a_scaled_group_shown_a_layer_at_a_time_counts_its_layers_at_its_scale()
     assert not t.hidden and all(not g.hidden for g in t)
     assert sum(steps) == 23 * screen.CHAR_W * screen.CHAR_H * 4
     assert len(steps) == len(t) and max(steps) <= 8 * screen.CHAR_W * screen.CHAR_H * 4
+
+
+@pytest.mark.parametrize("game,players", [("zap_city", 4), ("zilch", 3), ("wurfelblitz", 4)])
+def test_the_queue_index_always_names_each_layers_last_change(game, players, monkeypatch):
+    # pace keeps id(layer) -> the layer's last change in the queue (a scan of the queue
+    # was ~45 µs an item on the firmware): after every step and every change asked for, it
+    # is what a scan of the queue finds, and empty with the queue
+    def scanned():
+        last = {}
+        for e in pace._queue:
+            if type(e) in (list, tuple):
+                last[id(e[0])] = e
+        return last
+
+    checks = [0]
+
+    def check():
+        got = pace._last
+        assert set(got) == set(scanned()) and all(got[i] is e for i, e in scanned().items())
+        checks[0] += 1
+
+    real_step, real_later, real_move = pace.step, pace.later, pace.move
+
+    def step(budget_px=pace.FRAME_PX):
+        n = real_step(budget_px)
+        check()
+        return n
+
+    def later(layer, show, color):
+        real_later(layer, show, color)
+        check()
+
+    def move(layer, y):
+        real_move(layer, y)
+        check()
+
+    monkeypatch.setattr(pace, "step", step)
+    monkeypatch.setattr(pace, "later", later)
+    monkeypatch.setattr(pace, "move", move)
+    t = SimTable(players=players, seed=3)
+    t.start(game, bots=tuple(range(1, players + 1)))
+    pace.start()
+    try:
+        t.advance(90000)
+    finally:
+        pace.stop()
+    assert checks[0] > 500 and not pace._queue and not pace._last
+
+
+def test_a_big_group_hidden_a_layer_at_a_time_is_hidden_until_its_turn_ends():
+    from referee.band_text import BandText
+
+    t = BandText("A" * 20, 0, 100, 2, palette.TEXT, (0.0, 0.0), 20)
+    assert len(t) > 1 and pace.area(t) > 1500  # bands: layers of a big group
+    pace.start()
+    screen.set_shown(t, False)
+    steps = 0
+    while pace.pending():
+        assert not pace.shown(t)  # asked hidden: hidden to the game at once, and after
+        pace.step(1)
+        steps += 1
+    assert steps > len(t) and t.hidden and not pace.shown(t) and not pace._last
+    screen.set_shown(t)
+    assert pace.shown(t) and t.hidden
+    pace.stop()
+    assert not t.hidden

@@ -5,8 +5,6 @@ Loaded with the games that use it and forgotten with them (``referee.core.FORGET
 Würfelblitz, the tightest game in the heap, never carries it.
 """
 
-import displayio
-
 from referee import screen
 
 
@@ -18,7 +16,7 @@ def bar(x, y, w, h, color, parts=4, most_px=0):
     refresh on the firmware)."""
     if most_px:
         parts = (w * h + most_px - 1) // most_px
-    g = displayio.Group()
+    g = screen.Parts(y)
     for i in range(parts):
         x0 = x + i * w // parts
         g.append(screen.rect(x0, y, x + (i + 1) * w // parts - x0, h, color))

@@ -23,6 +23,21 @@ from referee.core import const
 
 FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
 _queue = []  # Texts, dice and bands with something to draw, [layer, shown, colour, y] changes
+# id(layer) -> its last [layer, ...] change or (group, kids) in the queue: a scan of the
+# queue was ~45 µs an item on the firmware, and a turn's screen asks about every layer
+_last = {}
+
+
+def _put(e):
+    _queue.append(e)
+    _last[id(e[0])] = e
+
+
+def _done(e):
+    # e (a layer's change, or a group's tuple) left the queue
+    i = id(e[0])
+    if _last.get(i) is e:
+        del _last[i]
 
 
 def start():
@@ -43,6 +58,27 @@ def pending():
     return bool(_queue)
 
 
+def _spread(e, layer, show, k):
+    # The change e (first in the queue) of a big group, as a change of each of its shown
+    # layers. Shown: its shown layers are hidden (free while it is), it is shown, then
+    # each of them at its turn. Hidden: each of its shown layers, then it (a tuple).
+    # Its layers' pixels are counted at its scale (k: a text's grid at scale 2, four times).
+    kids = [c for c in layer if not c.hidden]
+    if show:
+        for c in kids:
+            c.hidden = True
+        layer.hidden = False
+        new = [[c, True, None, None, k] for c in kids]
+    else:
+        new = [[c, False, None, None, k] for c in kids] + [(layer, kids)]
+    _queue[0:1] = new
+    _done(e)
+    for n in new:  # (the group's tuple too; a layer with a later change keeps that one)
+        i = id(n[0])
+        if i not in _last:
+            _last[i] = n
+
+
 def step(budget_px=FRAME_PX):
     """Draw the oldest changes, about ``budget_px`` pixels of them (a change bigger than
     that is drawn alone); returns the pixels drawn (an estimate)."""
@@ -55,7 +91,7 @@ def step(budget_px=FRAME_PX):
             layer.hidden = True
             for k in kids:
                 k.hidden = False
-            q.pop(0)
+            _done(q.pop(0))
         elif type(e) is list:
             layer = e[0]
             show = e[1]
@@ -68,19 +104,8 @@ def step(budget_px=FRAME_PX):
                     layer.hidden = True
             if (show == layer.hidden and color is None and isinstance(layer, screen.displayio.Group)
                     and area(layer) * k > budget_px):
-                # A big group is shown or hidden a layer at a time. Shown: its shown layers
-                # are hidden (free while it is), it is shown, then each of them at its turn.
-                # Hidden: each of its shown layers, then it (the tuple above). Its layers'
-                # pixels are counted at its scale (a text's grid at scale 2: four times).
-                kids = [c for c in layer if not c.hidden]
-                k *= layer.scale * layer.scale
-                if show:
-                    for c in kids:
-                        c.hidden = True
-                    layer.hidden = False
-                    q[0:1] = [[c, True, None, None, k] for c in kids]
-                else:
-                    q[0:1] = [[c, False, None, None, k] for c in kids] + [(layer, kids)]
+                # a big group shown or hidden a layer at a time (_spread)
+                _spread(e, layer, show, k * layer.scale * layer.scale)
                 continue
             recolor = color is not None and layer.pixel_shader[0] != color
             if spent and (recolor or layer.hidden == show) and spent + area(layer) * k > budget_px:
@@ -94,7 +119,7 @@ def step(budget_px=FRAME_PX):
                 redraw = True
             if redraw:
                 spent += area(layer) * k
-            q.pop(0)
+            _done(q.pop(0))
         else:
             spent += e._draw(budget_px - spent, not spent)
             if e._todo:
@@ -115,46 +140,43 @@ def queue(text):
 
 
 def later(layer, show, color):
-    """Show (``show``) or hide ``layer`` (and give a shape made with ``screen.solid`` the
-    ``color``, unless None) at its turn; a later call for the same layer updates its
-    last turn in the queue."""
-    last = None
-    for e in _queue:
-        if type(e) is list and e[0] is layer:
-            last = e
-    if last is not None:
-        last[1] = show
+    """Show (``show``) or hide ``layer`` (None: as it is, or will be) and give a shape
+    made with ``screen.solid`` the ``color`` (unless None) at its turn; a later call for
+    the same layer updates its last turn in the queue."""
+    last = _last.get(id(layer))
+    if type(last) is list:
+        if show is not None:
+            last[1] = show
         if color is not None:
             last[2] = color
         return
-    if shown(layer) != show or (color is not None and layer.pixel_shader[0] != color):
-        _queue.append([layer, show, color, None])
+    now = last is None and not layer.hidden  # (a tuple: the group is being hidden)
+    if show is None:
+        show = now
+    if now != show or (color is not None and layer.pixel_shader[0] != color):
+        _put([layer, show, color, None])
 
 
 def move(layer, y):
     """Move ``layer`` to ``y`` in two turns: hidden at the first (the box it leaves), shown
     at its new place at the second (the box it takes), where a move redraws both boxes
     in one refresh (a menu's bar: ~50 ms on the firmware)."""
-    at = layer.y  # where it is, or will be once the moves waiting are drawn
-    for e in _queue:
-        if type(e) is list and e[0] is layer and e[3] is not None:
-            at = e[3]
+    last = _last.get(id(layer))  # (a layer's last change holds its move, if one waits)
+    at = last[3] if type(last) is list and last[3] is not None else layer.y
     if at == y:
         return
     show = shown(layer)
     if show:
-        _queue.append([layer, False, None, None])
-    _queue.append([layer, show, None, y])
+        _put([layer, False, None, None])
+    _put([layer, show, None, y])
 
 
 def shown(layer):
     """Whether ``layer`` is shown, or will be when its turn comes."""
-    s = not layer.hidden
-    for e in _queue:
-        t = type(e)  # (a Text or a Die: a look to draw, not a layer shown)
-        if (t is list or t is tuple) and e[0] is layer:
-            s = e[1] if t is list else False  # (a tuple: the group is being hidden)
-    return s
+    e = _last.get(id(layer))
+    if e is None:
+        return not layer.hidden
+    return e[1] if type(e) is list else False  # (a tuple: the group is being hidden)
 
 
 def area(layer):
