@@ -20,7 +20,7 @@ class View:
     def __init__(self, root, players, box):
         self.players = players
         # in bands: the device draws the green screen a band a refresh (referee.bands)
-        self.bg = Bands(palette.BG, 30)
+        self.bg = Bands(palette.BG, 60)  # 320 x 4 px a band: ~10 ms of a refresh
         root.append(self.bg)
         self.title = screen.text("", 6, 4, 2, palette.DIM)
         root.append(self.title)
