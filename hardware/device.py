@@ -202,6 +202,12 @@ class DeviceBox(Box):
         # loads the game's modules in that pass too), not in the next one.
         self.display.root_group = group
         self.display.refresh()
+        # A new root's first refresh draws the whole panel without asking its layers what
+        # changed, so a shape whose palette was written since it was made (every one) is
+        # redrawn at the next refresh (CircuitPython's display core and VectorShape.c):
+        # in the same pass, not as the match's first (Zilch: 125 ms, a refresh of nothing
+        # after it 0.4 ms; measured on the firmware).
+        self.display.refresh()
 
     def log_exception(self, e):
         _log_exception(e)
@@ -244,16 +250,18 @@ class Device:
     def step(self):
         """One pass of the loop: never blocks for long, feeds the watchdog."""
         try:
-            self.app.step()
-            now = self.clock()
             # In a match a change of the screen is drawn a part a pass (referee.pace),
             # each refresh short; otherwise the display is refreshed at most every FRAME_NS.
-            paced = screen.paced
-            if paced is None and self.app.game is not None:
+            # Paced from the match's first pass on (the launch's pass drew its screen
+            # whole): the first tick's changes unpaced were one refresh of 126 ms (Zilch).
+            if screen.paced is None and self.app.game is not None:
                 from referee import pace  # loaded with a match: the launcher's heap is tight
 
                 pace.start()
-            elif self.app.saving:
+            self.app.step()
+            now = self.clock()
+            paced = screen.paced
+            if self.app.saving:
                 pass  # a pass that began with a save draws nothing: the next one does
             elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
                 if paced is not None:

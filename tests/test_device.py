@@ -980,3 +980,29 @@ def test_a_missing_display_library_is_said_on_the_screen_of_that_display(world, 
     monkeypatch.undo()
     display = rescue.show(rescue.what(calls[0]), getenv={"REFEREE_DISPLAY": "ili9341"}.get)
     assert display.rotation == 0 and display._core._bus.commands[:len(ILI9341_INIT)] == ILI9341_INIT
+
+
+def test_a_match_is_paced_from_its_first_pass_and_its_screen_drawn_in_the_launch(world):
+    # the launch's pass refreshes its new screen twice (the second draws every shape whose
+    # palette was written, 125 ms in Zilch on the firmware), and the match's first tick
+    # already queues its changes (drawn in one refresh, they were another 126 ms)
+    from referee import pace, screen
+
+    dev = build(world)
+    run(world, dev, 3)
+    refreshed = []
+    real = dev.display.refresh
+    dev.display.refresh = lambda *a, **k: (refreshed.append(world.now_ns), real(*a, **k))[1]
+    dev.app.launch("zilch", 3, bots=(1, 2, 3), seed=1)
+    assert len(refreshed) == 2 and screen.paced is None
+    queued = []
+    real_tick = dev.app.game.tick
+
+    def tick(now_ns):
+        real_tick(now_ns)
+        queued.append(screen.paced is pace)
+
+    dev.app.game.tick = tick
+    run(world, dev, 1)
+    assert queued == [True]
+    screen.paced.stop()
