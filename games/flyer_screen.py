@@ -149,11 +149,11 @@ class View:
         add(self.win_bottom)
         # the menu's bar in parts and its line in bands: shown or hidden, recoloured, in
         # short refreshes (a line's new colour in one was ~40 ms on the firmware)
-        self.bar = bar(0, LINE2, screen.WIDTH, screen.HEIGHT - LINE2, palette.ACCENT, most_px=1500)
+        self.bar = bar(0, LINE2, screen.WIDTH, screen.HEIGHT - LINE2, palette.ACCENT, most_px=1200)
         add(self.bar)
         self.line1 = screen.text("", 4, LINE1, 2, palette.WARN, cols=26)
         add(self.line1)
-        self.line2 = BandText("", 4, LINE2, 2, palette.TEXT, (0.0, 0.0), 26)
+        self.line2 = BandText("", 4, LINE2, 2, palette.TEXT, (0.0, 0.0), 26, 1200)  # ~9 ms a band
         add(self.line2)
 
     # --- what the flow calls --------------------------------------------------------

@@ -128,13 +128,14 @@ class View:
         root.append(self.result)
         # the menu's bar in parts, its lines in bands: the line that takes or loses the
         # bar is recoloured, and the bar moved, in short refreshes (the bar moved and two
-        # lines recoloured at once were 61-95 ms on the firmware)
-        self._bar = bar.bar(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT, most_px=1500)
+        # lines recoloured at once were 61-95 ms on the firmware; bands and parts of
+        # ~1,200 px: 2,592-px bands were 15-20 ms of a refresh each, ~9 ms now)
+        self._bar = bar.bar(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT, most_px=1200)
         screen.set_shown(self._bar, False)
         root.append(self._bar)
         self.lines = []
         for i in range(LINES):
-            t = BandText("", 8, PANEL_Y + i * PITCH, 2, palette.TEXT, (0.0, 0.0), (screen.WIDTH - 16) // 12)
+            t = BandText("", 8, PANEL_Y + i * PITCH, 2, palette.TEXT, (0.0, 0.0), (screen.WIDTH - 16) // 12, 1200)
             self.lines.append(t)
             root.append(t)
 

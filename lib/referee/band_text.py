@@ -62,12 +62,18 @@ class _Bands:
 
 class BandText(screen.Text):
     """A ``screen.Text`` of ``cols`` columns (required) drawn in bands of columns with a
-    palette each; ``.text`` and ``.color`` as a ``Text``'s, its scale fixed."""
+    palette each, of at most ``band_px`` pixels (smaller: shorter refreshes, more heap);
+    ``.text`` and ``.color`` as a ``Text``'s, its scale fixed."""
+
+    def __init__(self, s, x, y, scale, color, anchor, cols, band_px=_BAND_PX):
+        self._band_px = band_px  # (read by _build, which Text's __init__ calls)
+        super().__init__(s, x, y, scale, color, anchor, cols)
 
     def _build(self, w, rows, color):
         cols = self._cols
         s = self.scale
-        n = (cols * screen.CHAR_W * screen.CHAR_H * s * s * rows + _BAND_PX - 1) // _BAND_PX  # bands
+        most = self._band_px
+        n = (cols * screen.CHAR_W * screen.CHAR_H * s * s * rows + most - 1) // most  # bands
         band = (cols + n - 1) // n  # (as even as they come)
         grids = []
         pals = []
