@@ -12,7 +12,6 @@
 #   a turn's result (BANK / ZILCH!) replaces the menu; the winner's goes high and wide
 
 from referee import die, palette, screen
-from referee.band_text import BandText
 from referee.bar import bar
 from referee.core import const, seat
 from referee.menu import MenuView
@@ -60,9 +59,9 @@ class View:
         self.menu_view = MenuView(y=_MENU_Y, rows=_ROWS, x=0, width=_MENU_W, pitch=_ROW_H,
                                   title_y=_TITLE_Y, hint_y=_HINT_Y, right=True, bands=True)
         root.append(self.menu_view.group)
-        # in bands of two cells: shown, hidden and recoloured a band a pass (whole, its
-        # 10,368 px were one refresh of 60-70 ms on the firmware)
-        self.banner = BandText("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), 9)
+        # (whole: shown in one refresh of 60-70 ms on the firmware; in bands it cost
+        # ~900 B, and a long match's heap went under Zilch's budget: 32,304 B)
+        self.banner = screen.text("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), cols=9)
         root.append(self.banner)
         self.banner2 = screen.text("", _MENU_W // 2, _MENU_Y + 52, 2, palette.TEXT, (0.5, 0.0), cols=18, rows=2)
         root.append(self.banner2)

@@ -293,3 +293,26 @@ if __name__ == "__main__":
     kind = sys.argv[3] if len(sys.argv) > 3 else "deutan"
     pygame.image.save(simulate_surface(pygame.image.load(src), PROTAN if kind == "protan" else DEUTAN), dst)
     print(dst)
+
+
+def test_ink_is_the_higher_contrast_of_black_and_white_and_one_ink_for_every_seat():
+    # WCAG 2's relative luminance and contrast ratio, computed exactly here; the box's
+    # ink_for approximates it in small integers. One ink for all seats' colours: a header
+    # text keeps its ink from seat to seat (a new ink redraws its whole box on the box)
+    from referee import palette, screen
+
+    def lum(c):
+        def lin(v):
+            v /= 255
+            return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+        r, g, b = palette.rgb(c)
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+    colours = [palette.PANEL, palette.DIM, palette.GOOD, palette.BAD, palette.WARN, palette.ACCENT,
+               palette.WHITE, palette.BLACK, *palette.STATIONS, *palette.DICE.values()]
+    for c in colours:
+        y = lum(c)
+        black = (y + 0.05) / 0.05 > 1.05 / (y + 0.05)
+        assert screen.ink_for(c) == (palette.BLACK if black else palette.WHITE), hex(c)
+    assert {screen.ink_for(palette.station(p)) for p in range(1, 8)} == {palette.BLACK}
