@@ -285,6 +285,8 @@ class Device:
         if self.app.game is not None:
             self._played = True
         elif self._played and self.app.mode == LAUNCHER:
+            if screen.paced is not None:  # what waits is drawn and the match's screen let
+                screen.paced.stop()  # go (where a reload keeps the modules: a soak's VM)
             self.fresh_start()
         want = not self.in_match()
         if want != self._autoreload:
