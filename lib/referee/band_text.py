@@ -3,9 +3,9 @@
 On the firmware a text's new colour redraws its whole box in one refresh: a menu row
 at scale 2 (23 cells, 6,624 px) took ~40 ms, the reaction test's "P3 WINS" at scale 4
 72-93 ms. A ``BandText`` is the same text in grids of a few columns side by side, each
-with a palette of its own (at most ``_BAND_PX`` pixels a grid: 8 columns at scale 2, 2
-at scale 4), so that a new colour is drawn a band a pace step, each a short refresh:
-the text takes its colour left to right within a few passes.
+with a palette of its own (at most ``band_px`` pixels a grid, ``_BAND_PX`` unless
+given: 8 columns at scale 2, 2 at scale 4), so that a new colour is drawn a band a pace
+step, each a short refresh: the text takes its colour left to right within a few passes.
 
 Its columns (``cols``) and its scale are fixed; each band costs a ``TileGrid`` and a
 ``Palette`` of heap, so only texts whose colour changes in play are banded (a menu's

@@ -10,8 +10,9 @@ from referee import screen
 
 def bar(x, y, w, h, color, parts=4, most_px=0):
     """A filled ``w`` x ``h`` rectangle of ``color`` made of ``parts`` rectangles side by
-    side (a Group; ``most_px``: as many as make each at most that many pixels instead):
-    ``screen.set_color`` changes each part in turn while changes are paced, where one
+    side (a ``screen.Parts``; ``most_px``: as many as make each at most that many pixels
+    instead): ``screen.set_color``, ``set_shown`` and ``move_y`` change each part in
+    turn while changes are paced, where one
     rectangle across the screen was redrawn whole (a turn's header bar: 66 ms of one
     refresh on the firmware)."""
     if most_px:
