@@ -16,6 +16,7 @@ import vectorio
 
 from games import wurfelblitz_rules as rules
 from referee import die, palette, race_text, rings, screen
+from referee.band_text import BandText
 from referee.core import const, seat
 
 _DIE = const(44)
@@ -27,6 +28,9 @@ _STRIP_Y = const(194)
 _EDGE = const(0x909090)  # die outline on the dark background
 _SKIPPED = const(0x404040)  # outline of a die that does not count, once the answer is shown
 _MID_Y = const(78)  # the countdown digit's centre
+# The countdown digit's scale: 60 px high, over the dice's 44 (one cell at scale 8 was
+# 4,608 px, ~39 ms of one refresh on the firmware; at 5 1,800 px)
+_DIGIT_SCALE = const(5)
 _WIN_Y = const(62)  # the winner's centre on the match-over screen
 _STAND_Y = const(96)
 _BLINK_NS = const(2000000000)  # 2000 ms: a locked-out / false-start ring blinks red, then stays dim red
@@ -89,7 +93,7 @@ class View:
         self.cues = cues  # REFEREE_COLOUR_CUES: letters on the dice, seat numbers in the strip
         root.append(screen.background())
         self.top_left = screen.text("", 4, 2, 2, palette.DIM)
-        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
+        self.top_right = BandText("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0), (W - 44) // 12)
         # even height: Blinka's PC display mis-sizes odd-area refreshes
         self.tbar = screen.rect(0, 25, W, 4, palette.WARN)
         screen.set_shown(self.tbar, False)
@@ -117,8 +121,7 @@ class View:
         for i in range(6 + whites):
             self.dice.append(make(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
             dice.append(self.dice[i].group)
-        self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
-                               cols=8)
+        self.big = BandText("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5), 8)
         # the countdown digit (scale 8), the title (4) and the match's winner (4-5)
         self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5), cols=13)
         root.append(self.big)
@@ -177,8 +180,10 @@ class View:
     def show_big(self, text, color=palette.TEXT):
         _set(self.big, text, color)
 
-    def show_mid(self, text, color=palette.WARN, scale=8):
-        _set(self.mid, text, color, scale)
+    def show_mid(self, text, color=palette.WARN, scale=None):
+        # (``scale`` None: as it is; a blank text is never rescaled: a new scale redraws
+        # the box it leaves and the one it takes)
+        _set(self.mid, text, color, scale if text else None)
 
     def show_throw(self, throw, counts=None):
         """The throw (a list of (colour, face)); ``counts``: None before the answer is
@@ -273,7 +278,7 @@ class View:
         """3, 2, 1 big and on the rings of those not ``flagged``; at 0 the ``throw``
         drawn (the backlight is off) under "GO!", the rings dark."""
         if digit:
-            self.show_mid(str(digit))
+            self.show_mid(str(digit), palette.WARN, _DIGIT_SCALE)
         else:
             self.show_mid("")
             self.show_throw(throw)

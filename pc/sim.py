@@ -23,11 +23,13 @@ code_cache.install()  # the box's modules compiled once, however often a match i
 from pc import env as pc_env  # noqa: E402, F401  (before Blinka: no board warnings)
 from pc import fast_displayio  # noqa: E402
 from pc import font as pc_font  # noqa: E402
+from pc import tile_palette_mapper  # noqa: E402
 
 # isort: on
 
 pc_font.install()  # the font as a sprite sheet, as on the device
 fast_displayio.install()  # Blinka's tile and colour writes, cheaper (same state)
+tile_palette_mapper.install()  # the firmware's tilepalettemapper, which Blinka lacks
 
 import adafruit_pixelbuf  # noqa: E402
 
@@ -100,6 +102,7 @@ class LazyDraw:
     code is the device's: it draws through ``referee.screen`` as it does under pace."""
 
     lazy = True
+    _last = {}  # (referee.pace's index of changes waiting: a show, hide or colour never waits here)
 
     def __init__(self):
         self._items = []  # what has something to draw, in the order it was changed
@@ -147,7 +150,7 @@ class LazyDraw:
             layer.y = y
 
     def shown(self, layer):
-        return not layer.hidden
+        return not layer.hidden and not getattr(layer, "_veiled", False)  # (a text shown blank)
 
     def area(self, layer):
         return 0

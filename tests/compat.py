@@ -229,7 +229,9 @@ def run_cpython(script, extra_paths=(), timeout=VM_TIMEOUT_S):
     env.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Blinka's font gets the sprite sheet the device's has (pc/font.py), as
     # the simulator does: referee.screen draws text as tiles of it.
-    script = "from pc import font as _pc_font\n_pc_font.install()\n" + script
+    # And CircuitPython's tilepalettemapper, which Blinka lacks (pc/tile_palette_mapper.py).
+    script = ("from pc import font as _pc_font\n_pc_font.install()\n"
+              "from pc import tile_palette_mapper as _pc_tpm\n_pc_tpm.install()\n" + script)
     return subprocess.run([sys.executable, "-"], input=script, capture_output=True,
                           text=True, timeout=timeout, cwd=str(ROOT), env=env)
 
@@ -241,7 +243,7 @@ def vm_to_repo_paths(text):
 
 # Stand-ins for C modules of the device firmware: imported before measuring, so their
 # (Python) size does not count against the modules that use them.
-VM_PRELOAD = ("os", "time", "displayio", "vectorio", "terminalio", "supervisor")
+VM_PRELOAD = ("os", "time", "displayio", "vectorio", "terminalio", "supervisor", "tilepalettemapper")
 
 _IMPORT_SCRIPT = """
 import gc, io, json, sys

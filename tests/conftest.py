@@ -22,6 +22,10 @@ from pc import font as pc_font  # noqa: E402
 
 pc_font.install()
 
+from pc import tile_palette_mapper  # noqa: E402  (CircuitPython's, which Blinka lacks)
+
+tile_palette_mapper.install()
+
 import pytest  # noqa: E402
 
 

@@ -1,7 +1,7 @@
-"""Texts whose colour changes a band of columns at a time (referee.band_text): a new
-colour, paced, is drawn in steps of one band, each within the band's pixels, and a
-banded text ends as a plain one would (the same cells, the same colour). Counted in
-pixels, not timed: deterministic."""
+"""Texts whose colour changes a few cells at a time (referee.band_text): a new colour,
+paced, is drawn in steps of at most ``band_px`` pixels, glyph cells only, through a
+``tilepalettemapper.TilePaletteMapper``; a banded text ends as a plain one would (the
+same cells, the same colour). Counted in pixels, not timed: deterministic."""
 
 import pytest
 
@@ -16,22 +16,27 @@ def cells(t):
     return [g[c, r] for r in range(g.height) for c in range(g.width)]
 
 
-def band_colors(t):
-    return [p[1] for p in t._pals]
+def inks(t):
+    """Each cell's ink colour (its slot's colour in the palette)."""
+    return [t._pal[s] if s else None for s in t._grid.ink]
 
 
-def test_a_band_is_at_most_its_pixels_and_there_are_no_more_bands_than_that_needs():
-    for scale, cols in ((2, 23), (2, 16), (4, 13), (2, 26)):
-        t = BandText("", 0, 0, scale, palette.TEXT, (0.0, 0.0), cols)
-        widths = [g.width for g in t._grid.grids]
-        cell = screen.CHAR_W * screen.CHAR_H * scale * scale
-        assert sum(widths) == cols and max(widths) * cell <= band_text._BAND_PX
-        assert len(widths) == -(-cols * cell // band_text._BAND_PX)  # (heap: a grid and a palette a band)
+def glyph_inks(t):
+    g = t._grid
+    blank = t._blank
+    return set(inks(t)[i] for i in range(len(g.ink)) if g[i % g.width, i // g.width] != blank)
 
 
-def test_a_new_colour_is_drawn_a_band_a_step_and_ends_as_a_plain_text():
+def drain():
+    steps = []
+    while pace.pending():
+        steps.append(pace.step())
+    return steps
+
+
+def test_a_new_colour_is_drawn_a_few_glyph_cells_a_step_and_ends_as_a_plain_text():
     plain = screen.Text("", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13)
-    t = BandText("", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13)
+    t = BandText("", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13, 1200)
     for x in (plain, t):
         x.text = "GET READY"
     pace.start()
@@ -39,34 +44,82 @@ def test_a_new_colour_is_drawn_a_band_a_step_and_ends_as_a_plain_text():
         x.text = "P3 WINS"
         x.color = palette.station(3)
     assert t.color == palette.station(3)  # the game sees it at once
-    steps = []
-    while pace.pending():
-        steps.append(pace.step())
-    band = 2 * screen.CHAR_W * screen.CHAR_H * 16  # two cells at scale 4
-    assert steps[0] == 13 * screen.CHAR_W * screen.CHAR_H * 16  # the plain text: its whole box
-    assert max(steps[1:]) <= band and len(steps) >= 6
+    steps = drain()
+    cell = screen.CHAR_W * screen.CHAR_H * 16  # one cell at scale 4 (1,152 px: over 1,200 px no two)
+    assert steps[0] == 13 * cell  # the plain text: its whole box, blank cells too
+    assert max(steps[1:]) <= cell and len(steps) >= 7
     assert cells(t) == cells(plain) and t.x == plain.x and t.y == plain.y
-    # every band with a glyph has the colour; the blank ones at the edges kept the old
-    colours = band_colors(t)
-    for i in range(len(t._grid.grids)):
-        if not t._grid.is_blank(i):
-            assert colours[i] == palette.station(3)
+    assert glyph_inks(t) == {palette.station(3)}
 
 
-def test_a_blank_band_takes_the_colour_when_a_glyph_is_drawn_in_it():
+def test_only_glyph_cells_are_redrawn_for_a_colour():
     t = BandText("AB", 0, 0, 2, palette.TEXT, (0.0, 0.0), 23)
     pace.start()
     t.color = palette.BAD
-    while pace.pending():
-        pace.step()
-    assert band_colors(t)[0] == palette.BAD and band_colors(t)[2] == palette.TEXT  # blank: left
+    steps = drain()
+    assert sum(steps) == 2 * screen.CHAR_W * screen.CHAR_H * 4  # two cells, not 23
+    ink = t._grid.ink
+    assert ink[0] == ink[1] != ink[2]  # the blank cells keep the old slot (not redrawn)
+
+
+def test_a_blank_cell_takes_the_colour_when_a_glyph_is_drawn_in_it():
+    t = BandText("AB", 0, 0, 2, palette.TEXT, (0.0, 0.0), 23)
+    pace.start()
+    t.color = palette.BAD
+    drain()
     t.text = "AB" + " " * 18 + "XY"
-    pace.flush()
-    assert band_colors(t)[2] == palette.BAD and t.color == palette.BAD
+    drain()
+    assert glyph_inks(t) == {palette.BAD} and t.color == palette.BAD
 
 
-def test_a_banded_text_keeps_its_scale():
-    t = BandText("", 0, 0, 2, palette.TEXT, (0.0, 0.0), 10)
+def test_a_colour_changed_again_during_a_walk_ends_in_the_last_colour():
+    t = BandText("HELLO WORLD", 0, 0, 4, palette.TEXT, (0.0, 0.0), 13)
+    pace.start()
+    t.color = palette.BAD
+    pace.step()
+    pace.step()  # part of the walk done
+    assert len(glyph_inks(t)) == 2
+    t.color = palette.GOOD
+    t.text = "HELLO THERE"
+    t.color = palette.WARN
+    drain()
+    assert glyph_inks(t) == {palette.WARN} and t.color == palette.WARN
+    assert t._pal[3 - t._grid.slot] in (palette.TEXT, palette.BAD)  # the other slot: unused
+
+
+def test_a_new_scale_keeps_the_colour_and_the_text():
+    t = BandText("P2 WINS", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13)
+    pace.start()
+    t.color = palette.station(2)
+    pace.step()
     t.set_scale(2)
+    drain()
+    assert t.scale == 2 and t.text == "P2 WINS" and glyph_inks(t) == {palette.station(2)}
+    assert "".join(chr(c + 32) for c in cells(t)).strip() == "P2 WINS"
+
+
+def test_a_mapping_is_a_list_as_the_firmware_reads_it():
+    t = BandText("A", 0, 0, 2, palette.TEXT, (0.0, 0.0), 4)
+    with pytest.raises((TypeError, ValueError)):
+        t._grid.mapper[0] = (0, 2)  # the firmware misreads a tuple
     with pytest.raises(ValueError):
-        t.set_scale(3)
+        t._grid.mapper[0] = [0, 3]  # no slot 3
+    assert band_text._INK[1] == [0, 1] and band_text._INK[2] == [0, 2]
+
+
+def test_without_a_mapper_the_colour_is_drawn_whole(monkeypatch):
+    # CircuitPython 9 has no tilepalettemapper (the box runs on 9.2+): a BandText is then a
+    # text whose new colour redraws its box in one step, as a plain Text's
+    monkeypatch.setattr(band_text, "TilePaletteMapper", None)
+    t = BandText("P3 WINS", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13)
+    assert t._grid.mapper is None and t._grid.grid.pixel_shader is t._pal
+    pace.start()
+    t.color = palette.BAD
+    t.text = "P4 WINS"
+    assert t.color == palette.BAD
+    steps = drain()
+    assert steps[0] >= pace.area(t) and t._pal[1] == palette.BAD and t.color == palette.BAD
+    assert "".join(chr(c + 32) for c in cells(t)).strip() == "P4 WINS"
+    screen.set_shown(t, False)
+    drain()
+    assert all(c == t._blank for c in cells(t)) and not t.hidden

@@ -1006,3 +1006,46 @@ def test_a_match_is_paced_from_its_first_pass_and_its_screen_drawn_in_the_launch
     run(world, dev, 1)
     assert queued == [True]
     screen.paced.stop()
+
+
+def test_a_pace_step_gets_what_the_pass_work_left_of_its_aim(world):
+    # issue "The box never freezes": a pass is its work and its refresh together; a pass
+    # whose game work took most of PASS_NS redraws less, one with none the most
+    from hardware.device import MIN_PX, PASS_NS, PX_NS, step_px
+    from referee import pace, screen
+
+    top = min(pace.FRAME_PX, PASS_NS // PX_NS)
+    assert step_px(0, pace.FRAME_PX) == top and step_px(0, 100 * PASS_NS) == PASS_NS // PX_NS
+    assert step_px(PASS_NS - 500 * PX_NS, pace.FRAME_PX) == 500 > MIN_PX
+    assert step_px(PASS_NS, pace.FRAME_PX) == MIN_PX == step_px(10 * PASS_NS, pace.FRAME_PX)
+    dev = build(world)
+    run(world, dev, 10)
+    group = dev.display.root_group
+    words = [screen.text("", 4, 4 + 20 * i, 2, cols=20) for i in range(8)]
+    for w in words:
+        group.append(w)
+    budgets = []
+    real_step = pace.step
+    real_app_step = dev.app.step
+    work = [0]
+
+    def app_step():
+        real_app_step()
+        world.advance(work[0])  # the pass's own work, in virtual time
+
+    pace.step = lambda budget_px=pace.FRAME_PX: budgets.append(budget_px) or real_step(budget_px)
+    dev.app.step = app_step
+    try:
+        pace.start()
+        for ms, want in ((0, top), (6, (PASS_NS - 6 * MS) // PX_NS), (16, MIN_PX)):
+            work[0] = ms
+            for w in words:
+                w.text = "WORD %d %d" % (ms, id(w) % 97)
+            budgets.clear()
+            run(world, dev, 2)
+            assert budgets and budgets[0] == want
+            pace.flush()
+    finally:
+        pace.step = real_step
+        dev.app.step = real_app_step
+        pace.stop()

@@ -125,7 +125,7 @@ FIRMWARE_MODULES = ("adafruit_pixelbuf",)
 # Fakes of the C modules, imported before the baseline (firmware costs no heap).
 C_MODULES = ("board", "digitalio", "displayio", "keypad", "busio", "fourwire", "busdisplay", "microcontroller",
              "pwmio", "supervisor", "rp2pio", "terminalio", "fontio", "vectorio", "watchdog", "neopixel_write",
-             "adafruit_pixelbuf")
+             "adafruit_pixelbuf", "tilepalettemapper")
 
 # The board measurement, "Where the heap goes" (ef87b19, .mpy): (row, modules imported in
 # that step, bytes the board kept). Rows of modules a tree lacks are skipped; a module
@@ -284,6 +284,7 @@ CALIBRATE = {
     "PaletteN": "_M['displayio'].Palette(3)",
     "TileGrid": "_M['displayio'].TileGrid(_M['terminalio'].FONT.bitmap, pixel_shader=_P, tile_width=6, tile_height=12)",
     "Shape": "_M['vectorio'].Rectangle(pixel_shader=_P, width=1, height=1)",
+    "Mapper": "_M['tilepalettemapper'].TilePaletteMapper(_P, 2)",
     "BusDisplay": "_M['busdisplay'].BusDisplay(None, b'', width=320, height=240)",
     "DigitalInOut": "_M['digitalio'].DigitalInOut(_M['board'].GP0)",
     "SPI": "_M['busio'].SPI(_M['board'].GP18)",

@@ -55,7 +55,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 PROJECT_PACKAGES = ("referee", "games", "hardware", "pc")  # pc: the PC side, imported by code.py on a PC only
-# Modules CircuitPython 9/10 has built in on the RP2040/RP2350 (never copied; adafruit_pixelbuf
+# Modules CircuitPython 9/10 has built in on the RP2040/RP2350 (tilepalettemapper: 10 only,
+# imported where it is optional; never copied; adafruit_pixelbuf
 # is a C module in the firmware, which neopixel imports).
 BUILTINS = frozenset(
     """
@@ -63,7 +64,7 @@ BUILTINS = frozenset(
     countio digitalio displayio epaperdisplay errno fontio fourwire framebufferio gc
     hashlib i2cdisplaybus io json keypad math microcontroller micropython msgpack
     neopixel_write os paralleldisplaybus pulseio pwmio random re rotaryio rp2pio rtc
-    select storage struct supervisor sys terminalio time traceback usb_cdc usb_hid
+    select storage struct supervisor sys terminalio tilepalettemapper time traceback usb_cdc usb_hid
     usb_midi vectorio watchdog zlib
     """.split()
 )

@@ -32,7 +32,13 @@ def set_shown(layer, shown=True):
         for part in layer:
             set_shown(part, shown)
         return
+    if isinstance(layer, Text) and layer._veils:
+        layer._veil(not shown)  # (``referee.band_text``: its glyphs blanked, not its box hidden)
+        if not (shown and layer.hidden):
+            return
     if paced:
+        if layer.hidden != bool(shown) and id(layer) not in paced._last:
+            return  # as asked, nothing waits for it: no call (~30 µs a call on the box)
         paced.later(layer, bool(shown), None)
         return
     hidden = not shown
@@ -116,8 +122,13 @@ class Text(displayio.Group):
     it in place; a line longer than ``cols`` is cut (size ``cols`` for the longest
     text the place will show: it defaults to the screen's width)."""
 
-    def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0):
+    _veils = False  # ``set_shown`` blanks its glyphs instead of hiding it (``veil``)
+    _veiled = False  # its glyphs blanked: shown as an empty text
+
+    def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False):
         super().__init__(scale=scale)
+        if veil:
+            self._veils = True
         lines = s.split("\n")
         w = 1  # a ``cols`` given is the grid's width from the start (no new grid later)
         if not cols:
@@ -142,17 +153,24 @@ class Text(displayio.Group):
         draw_later(self)  # its first text: at once, unless changes are paced (then at its turn)
 
     def _build(self, w, rows, color):
-        # its palette and grid (``referee.band_text``: a grid and palette a band)
+        # its palette and grid (``referee.band_text``: a palette with two inks)
         self._pal = displayio.Palette(2)
         self._pal.make_transparent(0)
         self._pal[1] = color
-        self._grid = self._new_grid(w, rows)
-        self.append(self._grid)
+        self._grid = None
+        self._regrid(w, rows)
 
-    def _new_grid(self, cols, rows):
-        return displayio.TileGrid(
+    def _regrid(self, cols, rows):
+        # a new grid of ``cols`` x ``rows`` blank cells in place of the old one (none at
+        # first); returns it, as ``_draw`` reads and writes it (``self._grid``)
+        old = self._grid
+        if old is not None:
+            self.remove(old)
+        g = self._grid = displayio.TileGrid(
             terminalio.FONT.bitmap, pixel_shader=self._pal, width=cols, height=rows,
             tile_width=CHAR_W, tile_height=CHAR_H, default_tile=self._blank)
+        self.append(g)
+        return g
 
     @property
     def text(self):
@@ -193,7 +211,7 @@ class Text(displayio.Group):
                     return 0
             self._color = None
             self._pal[1] = c
-        s = self._text
+        s = "" if self._veiled else self._text
         lines = s.split("\n")
         grid = self._grid
         w = 0
@@ -201,12 +219,10 @@ class Text(displayio.Group):
             w = max(w, len(line))
         w = min(w, self._cols)
         if w > grid.width:  # wider than it has been: a new grid, drawn whole
-            old = grid
-            grid = self._grid = self._new_grid(w, old.height)
-            self.remove(old)
-            self.append(grid)
+            was = grid.width
+            grid = self._regrid(w, grid.height)
             if paced:
-                spent += paced.area(self) * (old.width + w) // w
+                spent += paced.area(self) * (was + w) // w
         cols = grid.width
         off = int(self.anchor_point[0] * (cols - w))
         blank = self._blank
@@ -233,10 +249,19 @@ class Text(displayio.Group):
                     r1 = max(r1, r)
                     spent = base + box
         self._todo = False
-        self._h = min(len(lines), grid.height)
+        if not self._veiled:  # (blanked: kept in place)
+            self._h = min(len(lines), grid.height)
         if self._place() and paced:
             spent += 2 * paced.area(self)  # moved: its old and new places are redrawn whole
         return spent
+
+    def _veil(self, veiled):
+        # ``set_shown`` of a text made with ``veil``: its glyphs blanked (``veiled``) or
+        # drawn again, a few cells a pace step, its box never hidden (a box shown or
+        # hidden is redrawn whole, blank cells too: Zilch's result line, 6,912 px)
+        if veiled != self._veiled:
+            self._veiled = veiled
+            draw_later(self)
 
     @property
     def color(self):
@@ -284,9 +309,7 @@ class Text(displayio.Group):
         w = min(w, self._cols)
         old = self._grid
         if w != old.width:
-            self._grid = self._new_grid(w, old.height)
-            self.remove(old)
-            self.append(self._grid)
+            self._regrid(w, old.height)
         self._place()
 
     def size(self):
@@ -308,9 +331,10 @@ class Text(displayio.Group):
         return True
 
 
-def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0):
-    """A ``Text`` whose ``anchor`` point (fractions of its box) sits at (x, y)."""
-    return Text(s, x, y, scale, color, anchor, cols, rows)
+def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False):
+    """A ``Text`` whose ``anchor`` point (fractions of its box) sits at (x, y); ``veil``:
+    ``set_shown`` blanks its glyphs, a few cells a pace step, instead of hiding its box."""
+    return Text(s, x, y, scale, color, anchor, cols, rows, veil)
 
 
 def centred(s, y, scale=2, color=palette.TEXT):
@@ -343,7 +367,8 @@ def set_color(shape, color):
             set_color(part, color)
         return
     if paced:
-        paced.later(shape, None, color)
+        if shape.pixel_shader[0] != color or id(shape) in paced._last:
+            paced.later(shape, None, color)  # (else as asked, nothing waits for it)
         return
     shape.pixel_shader[0] = color
 

@@ -80,6 +80,7 @@ def tilegrid_bytes(tiles, wide=False):
 
 
 GROUP = 80
+MAPPER = 32  # tilepalettemapper.TilePaletteMapper, unbound (its mappings: tilepalettemapper.py)
 SHAPE = 96  # vectorio.Rectangle / Circle
 ST7789 = 8224  # adafruit_st7789.ST7789(bus, 320, 240, rotation=90): the display object
 FOURWIRE = 0  # kept in static storage

@@ -274,6 +274,9 @@ class TileGrid:
         c[6] = width | height << 12
         c[7] = tw | th << 12
         self._c = c
+        bind = getattr(pixel_shader, "_bind", None)  # a tilepalettemapper's mappings
+        if bind is not None:
+            bind(width, height)
 
     bitmap = _prop(1)
     pixel_shader = _prop(2)

@@ -184,6 +184,9 @@ class TileGrid(_Layer):
         self.flip_x = False
         self.flip_y = False
         self.transpose_xy = False
+        bind = getattr(pixel_shader, "_bind", None)  # a tilepalettemapper's
+        if bind is not None:
+            bind(self)
 
     def __getitem__(self, i):
         if isinstance(i, tuple):
