@@ -3,8 +3,7 @@
 The page draws a grid with one list of colours (``displayio.TileGrid``'s command), so
 this mapper gives the palette's colours at the last mapping written to every tile: while
 a text (``referee.band_text``) is between two colours the page shows every glyph in the
-newer one, where the box moves them a few cells a pass. The firmware's rules kept: a
-mapping is a list with values inside the palette.
+newer one, where the box moves them a few cells a pass.
 """
 
 import displayio
@@ -16,15 +15,10 @@ class TilePaletteMapper(displayio.Palette):
     def __init__(self, pixel_shader, input_color_count):
         super().__init__(input_color_count)
         self.pixel_shader = pixel_shader
-        self._count = input_color_count
         self._map = list(range(input_color_count))
 
     def __setitem__(self, index, value):
-        if type(value) is not list or len(value) > self._count:
-            raise ValueError("mapping_length must be 0-%d" % self._count)
-        for v in value:
-            if not 0 <= v < len(self.pixel_shader):
-                raise ValueError("mapping_value must be 0-%d" % (len(self.pixel_shader) - 1))
+        # (the firmware's rules on a mapping are checked on the PC: pc/tile_palette_mapper.py)
         self._map[:len(value)] = value
         displayio.changed()
 
