@@ -23,7 +23,6 @@ import vectorio
 
 from games import flyer_rules as R
 from referee import palette, screen
-from referee.band_text import BandText
 from referee.bar import bar
 from referee.core import const, seat
 
@@ -153,7 +152,7 @@ class View:
         add(self.bar)
         self.line1 = screen.text("", 4, LINE1, 2, palette.WARN, cols=26)
         add(self.line1)
-        self.line2 = BandText("", 4, LINE2, 2, palette.TEXT, (0.0, 0.0), 26, 1200)  # ~9 ms a band
+        self.line2 = screen.text("", 4, LINE2, 2, palette.TEXT, cols=26, inked=True)  # ~9 ms a band
         add(self.line2)
 
     # --- what the flow calls --------------------------------------------------------

@@ -13,7 +13,6 @@
 import displayio
 
 from referee import die, palette, screen
-from referee.band_text import BandText
 from referee.core import const, seat
 
 _TILE = const(26)
@@ -64,12 +63,12 @@ class View:
         self.root = root = displayio.Group()
         root.append(screen.background())
         W = screen.WIDTH
-        self.a = BandText("", W // 2, 0, 3, palette.TEXT, (0.5, 0.0), 26)
+        self.a = screen.text("", W // 2, 0, 3, palette.TEXT, (0.5, 0.0), 26, inked=True)
         # the card's second line (scale 3) and a result's dim line (scale 2, a little
         # lower): two texts, each in its own place, as a text moved is redrawn whole
         self.b = screen.text("", W // 2, 30, 3, palette.TEXT, (0.5, 0.0), cols=_BIG)
         self.b2 = screen.text("", W // 2, 37, 2, palette.DIM, (0.5, 0.0), cols=26)
-        self.s = BandText("", W // 2, 60, 2, palette.WARN, (0.5, 0.0), W // 12)
+        self.s = screen.text("", W // 2, 60, 2, palette.WARN, (0.5, 0.0), W // 12, inked=True)
         for t in (self.a, self.b, self.b2, self.s):
             root.append(t)
         pal = displayio.Palette(4)

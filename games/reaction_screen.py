@@ -9,7 +9,6 @@ precision for the maker; "hold a button: menu" at the end, at scale 2).
 """
 
 from referee import palette, race_text, screen
-from referee.band_text import BandText
 from referee.bands import Bands
 from referee.core import MS, const, seat
 
@@ -27,7 +26,7 @@ class View:
         # in bands of a column: the winner's colour drawn a cell a pass (one refresh of
         # the whole word, "P3 WINS", was 72-93 ms on the firmware; bands of two cells,
         # 2,304 px, 17-20 ms each: now a cell a band, 1,152 px, ~9 ms)
-        self.big = BandText("", screen.WIDTH // 2, 36, 4, palette.TEXT, (0.5, 0.0), screen.WIDTH // 24, 1200)
+        self.big = screen.text("", screen.WIDTH // 2, 36, 4, palette.TEXT, (0.5, 0.0), screen.WIDTH // 24, inked=True)
         root.append(self.big)
         # scale 6 (72 px, 14.6 mm on the recommended panel), above the seats' rows: at
         # scale 8 over them a cell was a refresh of 53 ms on the firmware, 27-31 here

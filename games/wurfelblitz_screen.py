@@ -16,7 +16,6 @@ import vectorio
 
 from games import wurfelblitz_rules as rules
 from referee import die, palette, race_text, rings, screen
-from referee.band_text import BandText
 from referee.core import const, seat
 
 _DIE = const(44)
@@ -93,7 +92,7 @@ class View:
         self.cues = cues  # REFEREE_COLOUR_CUES: letters on the dice, seat numbers in the strip
         root.append(screen.background())
         self.top_left = screen.text("", 4, 2, 2, palette.DIM)
-        self.top_right = BandText("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0), (W - 44) // 12)
+        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0), (W - 44) // 12, inked=True)
         # even height: Blinka's PC display mis-sizes odd-area refreshes
         self.tbar = screen.rect(0, 25, W, 4, palette.WARN)
         screen.set_shown(self.tbar, False)
@@ -121,7 +120,8 @@ class View:
         for i in range(6 + whites):
             self.dice.append(make(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
             dice.append(self.dice[i].group)
-        self.big = BandText("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5), 8)
+        self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5), 8,
+                               inked=True)
         # the countdown digit (scale 8), the title (4) and the match's winner (4-5)
         self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5), cols=13)
         root.append(self.big)

@@ -17,7 +17,6 @@ import displayio
 
 from games import zap_city_rules as R
 from referee import bar, palette, screen
-from referee.band_text import BandText
 from referee.core import const, seat
 
 PITCH = const(24)  # tile pitch on screen (a 12 px tile at scale 2)
@@ -135,7 +134,7 @@ class View:
         root.append(self._bar)
         self.lines = []
         for i in range(LINES):
-            t = BandText("", 8, PANEL_Y + i * PITCH, 2, palette.TEXT, (0.0, 0.0), (screen.WIDTH - 16) // 12, 1200)
+            t = screen.text("", 8, PANEL_Y + i * PITCH, 2, palette.TEXT, cols=(screen.WIDTH - 16) // 12, inked=True)
             self.lines.append(t)
             root.append(t)
 

@@ -12,7 +12,6 @@
 #   a turn's result (BANK / ZILCH!) replaces the menu; the winner's goes high and wide
 
 from referee import die, palette, screen
-from referee.band_text import BandText
 from referee.bar import bar
 from referee.core import const, seat
 from referee.menu import MenuView
@@ -62,7 +61,7 @@ class View:
         root.append(self.menu_view.group)
         # (whole: shown in one refresh of 60-70 ms on the firmware; in bands it cost
         # ~900 B, and a long match's heap went under Zilch's budget: 32,304 B)
-        self.banner = BandText("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), 9)
+        self.banner = screen.text("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), 9, inked=True)
         root.append(self.banner)
         self.banner2 = screen.text("", _MENU_W // 2, _MENU_Y + 52, 2, palette.TEXT, (0.5, 0.0), cols=18, rows=2, veil=True)
         root.append(self.banner2)

@@ -2,7 +2,7 @@
 
 On the firmware a ``TilePaletteMapper`` gives each tile of the ``TileGrid`` it is made
 for its own mapping from the bitmap's colour indices to the palette's: a text
-(``referee.band_text``) changes its colour a few cells at a time that way. Blinka's
+(an inked ``referee.screen.Text``) changes its colour a few cells at a time that way. Blinka's
 ``TileGrid`` draws with a ``Palette`` only, so this mapper is one: its colours are the
 palette's at the last mapping written, every tile drawn with them. What it keeps from
 the firmware: a mapping is a list (the firmware refuses a tuple), its values inside the
@@ -10,7 +10,7 @@ palette, its index inside the grid, a mapper bound to the one grid made with it.
 keep: while a text is between two colours the PC draws every glyph in the newer one
 (on the box the cells not moved yet keep the older colour for a pass or two); the
 colours a palette takes behind a mapper are drawn on the PC at once, on the box only in
-the tiles mapped again (``referee.band_text`` maps again every cell with a glyph).
+the tiles mapped again (an inked ``referee.screen.Text`` maps again every cell with a glyph).
 ``install()`` makes ``import tilepalettemapper`` find it.
 """
 

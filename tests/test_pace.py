@@ -337,13 +337,11 @@ def test_a_move_is_a_hide_then_a_show_at_the_new_place():
     assert bar.y == 12 and not bar.hidden
 
 
-def test_a_banded_text_shown_or_hidden_redraws_its_glyph_cells_a_few_a_step():
-    # a BandText is never hidden by set_shown: its glyphs are blanked, or drawn again, a
-    # few cells a step (its box shown whole was one refresh of 6,624 px: 30-40 ms on the
-    # firmware); the game sees it hidden or shown at once
-    from referee.band_text import BandText
-
-    t = BandText("Bank it", 0, 0, 2, palette.TEXT, (0.0, 0.0), 23)
+def test_an_inked_text_shown_or_hidden_redraws_its_glyph_cells_a_few_a_step():
+    # an inked (or veiled) text is never hidden by set_shown: its glyphs are blanked, or
+    # drawn again, a few cells a step (its box shown whole was one refresh of 6,624 px:
+    # 30-40 ms on the firmware); the game sees it hidden or shown at once
+    t = screen.text("Bank it", 0, 0, 2, palette.TEXT, (0.0, 0.0), 23, inked=True)
     pace.start()
     screen.set_shown(t, False)
     assert not pace.shown(t) and t.text == "Bank it"

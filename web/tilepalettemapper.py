@@ -2,7 +2,7 @@
 
 The page draws a grid with one list of colours (``displayio.TileGrid``'s command), so
 this mapper gives the palette's colours at the last mapping written to every tile: while
-a text (``referee.band_text``) is between two colours the page shows every glyph in the
+a text (an inked ``referee.screen.Text``) is between two colours the page shows every glyph in the
 newer one, where the box moves them a few cells a pass.
 """
 

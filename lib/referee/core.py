@@ -39,7 +39,7 @@ FORGET = (
     ("said", ("referee.notice",)),
     ("game", ("referee.session", "referee.selftest", "referee.game", "referee.turns", "referee.die", "referee.bands",
               "referee.bar", "referee.arbiter", "referee.race_text", "referee.marks",
-              "referee.pause", "referee.band_text")),
+              "referee.pause")),
 )
 
 

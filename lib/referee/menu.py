@@ -73,10 +73,9 @@ class MenuView:
     drawn right-aligned (a points column); ``cues`` (REFEREE_COLOUR_CUES): the title
     starts with the seat whose colour the bar takes ("P3: ..."). Everything is at scale 2.
     ``bands`` (a menu in a match, where changes are paced): the rows are
-    ``referee.band_text.BandText`` and the bar in parts (``referee.bar``), so the row
+    inked ``screen.Text`` rows and the bar in parts (``referee.bar``), so the row
     that takes or loses the bar is recoloured, and the bar moved, in short refreshes (a
-    row's new colour in one was ~40 ms on the firmware); it costs heap (a grid and a
-    palette a band)."""
+    row's new colour in one was ~40 ms on the firmware); it costs heap (~20 B a cell)."""
 
     def __init__(self, y=40, rows=VISIBLE, x=8, width=screen.WIDTH - 16, pitch=28, title_y=4,
                  hint_y=screen.HEIGHT - 26, right=False, cues=False, bands=False):
@@ -92,14 +91,12 @@ class MenuView:
         # the bar stops short of the arrows' column: an arrow never covers the chosen row
         if bands:
             from referee import bar
-            from referee.band_text import BandText as text
 
             # in parts of a band's pixels at most (heap: a shape and a palette a part)
             self._bar = bar.bar(0, 0, width - 20, pitch - 2, palette.ACCENT, most_px=2400)
             self._bar.x = x
             self._bar.y = y
         else:
-            text = screen.Text
             self._bar = screen.rect(x, y, width - 20, pitch - 2, palette.ACCENT)
         self.group.append(self._bar)  # one bar, moved
         self._bar_color = palette.ACCENT
@@ -108,7 +105,7 @@ class MenuView:
         self.cols = cols = (width - 24) // (screen.CHAR_W * 2)
         for i in range(rows):
             cy = y + i * pitch + (pitch - 2) // 2
-            row = text("", x + 6, cy, 2, palette.TEXT, (0.0, 0.5), cols)
+            row = screen.Text("", x + 6, cy, 2, palette.TEXT, (0.0, 0.5), cols, inked=bands)
             self.rows.append(row)
             self.group.append(row)
         ax = x + width - 17

@@ -174,7 +174,7 @@ def move(layer, y):
 def shown(layer):
     """Whether ``layer`` is shown, or will be when its turn comes."""
     if isinstance(layer, screen.Text) and layer._veiled:
-        return False  # (a text shown blank: ``referee.band_text``)
+        return False  # (a text shown blank: ``screen.Text``'s ``veil``)
     e = _last.get(id(layer))
     if e is None:
         return not layer.hidden

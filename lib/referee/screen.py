@@ -15,11 +15,19 @@ import vectorio
 
 from referee import palette
 
+try:
+    from tilepalettemapper import TilePaletteMapper
+except ImportError:  # CircuitPython 9 (the box runs on 9.2+): an inked text is a plain one
+    TilePaletteMapper = None
+
 WIDTH = 320
 HEIGHT = 240
 CHAR_W = 6  # terminalio.FONT cell at scale 1
 CHAR_H = 12
 _ALL = 1 << 30  # a budget of pixels with no end
+# An inked text's cell mapping: its glyph's ink from slot 1 or 2 of the text's palette,
+# its background transparent (lists: the firmware reads a mapping as a list, not a tuple)
+_INK = (None, [0, 1], [0, 2])
 
 
 # On the firmware a TileGrid's tile, a layer's ``hidden`` and a shape's size redraw their
@@ -33,7 +41,7 @@ def set_shown(layer, shown=True):
             set_shown(part, shown)
         return
     if isinstance(layer, Text) and layer._veils:
-        layer._veil(not shown)  # (``referee.band_text``: its glyphs blanked, not its box hidden)
+        layer._veil(not shown)  # (``Text``'s ``veil``: its glyphs blanked, not its box hidden)
         if not (shown and layer.hidden):
             return
     if paced:
@@ -120,14 +128,31 @@ class Text(displayio.Group):
     """A text of up to ``cols`` x ``rows`` character cells whose ``anchor`` point
     (fractions of the text's box) sits at (x, y). ``.text`` and ``.color`` change
     it in place; a line longer than ``cols`` is cut (size ``cols`` for the longest
-    text the place will show: it defaults to the screen's width)."""
+    text the place will show: it defaults to the screen's width).
+
+    ``veil``: ``set_shown`` blanks its glyphs, or draws them again, a few cells a pace
+    step, and never hides its box (a box shown or hidden is redrawn whole, blank cells
+    too: a menu row, 3,000-6,600 px). ``inked`` (veiled too): a new colour is drawn a
+    few glyph cells a pace step, blank cells never (a new colour otherwise redraws the
+    whole box in one refresh: Würfelblitz's answer at scale 4, 9,216 px, 81 ms on the
+    firmware). Its grid draws through a ``tilepalettemapper.TilePaletteMapper``, each cell
+    inked from one of two slots of its palette: a new colour goes into the slot no cell
+    has moved to yet (the firmware redraws nothing for a palette behind a mapper:
+    measured; ``TileGrid.c`` watches only a ``Palette`` shader) and the glyph cells move
+    to it in turn, a glyph written meanwhile in the new colour. Heap: a cell's mapping,
+    ~20 B (measured: 528 B for 26 cells), so only texts whose colour changes in play
+    are inked."""
 
     _veils = False  # ``set_shown`` blanks its glyphs instead of hiding it (``veil``)
     _veiled = False  # its glyphs blanked: shown as an empty text
+    _map = None  # inked: the grid's TilePaletteMapper
+    _slot = 1  # the palette slot of the newest colour (inked: 1 or 2)
+    _next = -1  # inked: the next cell the colour walk looks at (-1: no walk)
 
-    def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False):
+    def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False,
+                 inked=False):
         super().__init__(scale=scale)
-        if veil:
+        if veil or inked:
             self._veils = True
         lines = s.split("\n")
         w = 1  # a ``cols`` given is the grid's width from the start (no new grid later)
@@ -145,32 +170,102 @@ class Text(displayio.Group):
         # when given: the firmware redraws a grid's every cell, blank ones too, when it
         # moves, shows or changes colour.
         self._cols = cols
-        self._build(w, max(rows, len(lines)), color)
+        self._build(w, max(rows, len(lines)), color, inked and TilePaletteMapper is not None)
         self.anchor_point = anchor
         self._at = (x, y)
         self._h = 1  # the drawn text's lines
         self._text = s
         draw_later(self)  # its first text: at once, unless changes are paced (then at its turn)
 
-    def _build(self, w, rows, color):
-        # its palette and grid (``referee.band_text``: a palette with two inks)
-        self._pal = displayio.Palette(2)
-        self._pal.make_transparent(0)
-        self._pal[1] = color
+    def _build(self, w, rows, color, inked):
+        # its palette (inked: two ink slots) and grid
+        pal = self._pal = displayio.Palette(3 if inked else 2)
+        pal.make_transparent(0)
+        pal[1] = color
         self._grid = None
+        if inked:
+            pal[2] = color
+            self._map = True  # (the mapper is made with each grid)
         self._regrid(w, rows)
 
     def _regrid(self, cols, rows):
         # a new grid of ``cols`` x ``rows`` blank cells in place of the old one (none at
-        # first); returns it, as ``_draw`` reads and writes it (``self._grid``)
+        # first); returns it. Inked: a new mapper (the firmware binds one to one grid),
+        # every cell in the newest colour's slot.
         old = self._grid
         if old is not None:
             self.remove(old)
+        shader = self._pal
+        if self._map is not None:
+            shader = self._map = TilePaletteMapper(shader, 2)
+            self._ink = bytearray(cols * rows)  # each cell's slot, as the mapper has it (0: not known)
+            self._next = -1
         g = self._grid = displayio.TileGrid(
-            terminalio.FONT.bitmap, pixel_shader=self._pal, width=cols, height=rows,
+            terminalio.FONT.bitmap, pixel_shader=shader, width=cols, height=rows,
             tile_width=CHAR_W, tile_height=CHAR_H, default_tile=self._blank)
         self.append(g)
         return g
+
+    def _inked(self, i):
+        # cell ``i`` moved to the newest colour's slot (the firmware redraws its box)
+        s = self._slot
+        self._map[i] = _INK[s]
+        self._ink[i] = s
+
+    def _colour(self, budget_px, first):
+        # a new colour, paced: (the pixels it redraws, whether the cells must wait: the
+        # colour did not fit, or an inked text's walk goes on at the next call)
+        c = self._color
+        if self._map is not None:  # inked: a few glyph cells a call
+            if c is None and self._next < 0:
+                return 0, False
+            self._color = None
+            spent = self._recolour(c, budget_px, first)
+            return spent, self._next >= 0
+        if c is None:
+            return 0, False
+        spent = 0
+        if paced:
+            spent = paced.area(self)  # the whole text is redrawn: after other changes
+            if spent > budget_px and not first:  # only if it fits, else a step of its own
+                return 0, True
+        self._color = None
+        self._pal[1] = c
+        return spent, False
+
+    def _recolour(self, c, budget_px, first):
+        # inked: a new colour ``c`` (None: a walk under way goes on) into the slot no cell
+        # has moved to (or, while a walk is under way, into the walk's slot, the walk begun
+        # again), glyph cells moved to it within ``budget_px``; returns the pixels redrawn
+        ink = self._ink
+        if c is not None:
+            if self._next < 0:
+                self._slot = 3 - self._slot
+            else:  # cells already moved show the colour before this one: again
+                for i in range(len(ink)):
+                    if ink[i] == self._slot:
+                        ink[i] = 0
+            self._pal[self._slot] = c
+            self._next = 0
+        s = self.scale
+        cell = CHAR_W * CHAR_H * s * s
+        grid = self._grid
+        w = grid.width
+        blank = self._blank
+        slot = self._slot
+        n = len(ink)
+        i = self._next
+        spent = 0
+        while i < n:
+            if ink[i] != slot and grid[i % w, i // w] != blank:
+                if spent + cell > budget_px and (spent or not first):
+                    self._next = i
+                    return spent  # the other cells at the next call
+                self._inked(i)
+                spent += cell
+            i += 1
+        self._next = -1
+        return spent
 
     @property
     def text(self):
@@ -203,14 +298,9 @@ class Text(displayio.Group):
             self._draw(_ALL)
             self.hidden = False
             return paced.area(self)  # the box it takes, only as wide as its text
-        c = self._color
-        if c is not None:
-            if paced:
-                spent = paced.area(self)  # the whole text is redrawn: after other changes
-                if spent > budget_px and not first:  # only if it fits, else a step of its own
-                    return 0
-            self._color = None
-            self._pal[1] = c
+        spent, wait = self._colour(budget_px, first)
+        if wait:
+            return spent  # (the text's cells after its colour)
         s = "" if self._veiled else self._text
         lines = s.split("\n")
         grid = self._grid
@@ -232,6 +322,8 @@ class Text(displayio.Group):
         c0 = r0 = 999
         c1 = r1 = -1
         base = spent
+        m = self._map
+        slot = self._slot
         for r in range(grid.height):
             line = lines[r] if r < len(lines) else ""
             n = len(line)
@@ -243,6 +335,8 @@ class Text(displayio.Group):
                     if base + box > budget_px and (c1 >= 0 or base or not first):
                         return spent  # part drawn: the next call goes on
                     grid[c, r] = t
+                    if m is not None and t != blank and self._ink[r * cols + c] != slot:
+                        self._inked(r * cols + c)  # a glyph in an inked cell: the newest colour
                     c0 = min(c0, c)
                     c1 = max(c1, c)
                     r0 = min(r0, r)
@@ -266,9 +360,9 @@ class Text(displayio.Group):
     @property
     def color(self):
         """The text's colour (0xRRGGBB); a new colour redraws the whole text (paced:
-        at its turn in the queue)."""
+        at its turn in the queue), an inked text's a few glyph cells at a time."""
         c = self._color
-        return self._pal[1] if c is None else c
+        return self._pal[self._slot] if c is None else c
 
     @color.setter
     def color(self, c):
@@ -331,10 +425,11 @@ class Text(displayio.Group):
         return True
 
 
-def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False):
+def text(s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False, inked=False):
     """A ``Text`` whose ``anchor`` point (fractions of its box) sits at (x, y); ``veil``:
-    ``set_shown`` blanks its glyphs, a few cells a pace step, instead of hiding its box."""
-    return Text(s, x, y, scale, color, anchor, cols, rows, veil)
+    ``set_shown`` blanks its glyphs, a few cells a pace step, instead of hiding its box;
+    ``inked``: so, and a new colour is drawn a few glyph cells a step (``Text``)."""
+    return Text(s, x, y, scale, color, anchor, cols, rows, veil, inked)
 
 
 def centred(s, y, scale=2, color=palette.TEXT):

@@ -1,12 +1,11 @@
-"""Texts whose colour changes a few cells at a time (referee.band_text): a new colour,
-paced, is drawn in steps of at most ``band_px`` pixels, glyph cells only, through a
-``tilepalettemapper.TilePaletteMapper``; a banded text ends as a plain one would (the
-same cells, the same colour). Counted in pixels, not timed: deterministic."""
+"""Inked texts (``screen.Text(..., inked=True)``): a new colour, paced, is drawn a few
+glyph cells a pace step through a ``tilepalettemapper.TilePaletteMapper``, blank cells
+never; an inked text ends as a plain one would (the same cells, the same colour).
+Counted in pixels, not timed: deterministic."""
 
 import pytest
 
-from referee import band_text, pace, palette, screen
-from referee.band_text import BandText
+from referee import pace, palette, screen
 
 pytestmark = pytest.mark.usefixtures("unpaced")  # (tests/conftest.py)
 
@@ -16,15 +15,19 @@ def cells(t):
     return [g[c, r] for r in range(g.height) for c in range(g.width)]
 
 
+def BandText(s, x, y, scale, color, anchor, cols):
+    return screen.text(s, x, y, scale, color, anchor, cols, inked=True)
+
+
 def inks(t):
-    """Each cell's ink colour (its slot's colour in the palette)."""
-    return [t._pal[s] if s else None for s in t._grid.ink]
+    """Each cell's ink colour (its slot's colour in the palette; None: not mapped yet)."""
+    return [t._pal[s] if s else None for s in t._ink]
 
 
 def glyph_inks(t):
     g = t._grid
     blank = t._blank
-    return set(inks(t)[i] for i in range(len(g.ink)) if g[i % g.width, i // g.width] != blank)
+    return set(inks(t)[i] for i in range(len(t._ink)) if g[i % g.width, i // g.width] != blank)
 
 
 def drain():
@@ -36,7 +39,7 @@ def drain():
 
 def test_a_new_colour_is_drawn_a_few_glyph_cells_a_step_and_ends_as_a_plain_text():
     plain = screen.Text("", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13)
-    t = BandText("", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13, 1200)
+    t = BandText("", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13)
     for x in (plain, t):
         x.text = "GET READY"
     pace.start()
@@ -45,7 +48,7 @@ def test_a_new_colour_is_drawn_a_few_glyph_cells_a_step_and_ends_as_a_plain_text
         x.color = palette.station(3)
     assert t.color == palette.station(3)  # the game sees it at once
     steps = drain()
-    cell = screen.CHAR_W * screen.CHAR_H * 16  # one cell at scale 4 (1,152 px: over 1,200 px no two)
+    cell = screen.CHAR_W * screen.CHAR_H * 16  # one cell at scale 4 (1,152 px: in 1,500 px no two)
     assert steps[0] == 13 * cell  # the plain text: its whole box, blank cells too
     assert max(steps[1:]) <= cell and len(steps) >= 7
     assert cells(t) == cells(plain) and t.x == plain.x and t.y == plain.y
@@ -58,8 +61,8 @@ def test_only_glyph_cells_are_redrawn_for_a_colour():
     t.color = palette.BAD
     steps = drain()
     assert sum(steps) == 2 * screen.CHAR_W * screen.CHAR_H * 4  # two cells, not 23
-    ink = t._grid.ink
-    assert ink[0] == ink[1] != ink[2]  # the blank cells keep the old slot (not redrawn)
+    ink = t._ink
+    assert ink[0] == ink[1] == t._slot != ink[2]  # the blank cells are not moved (not redrawn)
 
 
 def test_a_blank_cell_takes_the_colour_when_a_glyph_is_drawn_in_it():
@@ -84,7 +87,7 @@ def test_a_colour_changed_again_during_a_walk_ends_in_the_last_colour():
     t.color = palette.WARN
     drain()
     assert glyph_inks(t) == {palette.WARN} and t.color == palette.WARN
-    assert t._pal[3 - t._grid.slot] in (palette.TEXT, palette.BAD)  # the other slot: unused
+    assert t._pal[3 - t._slot] in (palette.TEXT, palette.BAD)  # the other slot: unused
 
 
 def test_a_new_scale_keeps_the_colour_and_the_text():
@@ -101,18 +104,18 @@ def test_a_new_scale_keeps_the_colour_and_the_text():
 def test_a_mapping_is_a_list_as_the_firmware_reads_it():
     t = BandText("A", 0, 0, 2, palette.TEXT, (0.0, 0.0), 4)
     with pytest.raises((TypeError, ValueError)):
-        t._grid.mapper[0] = (0, 2)  # the firmware misreads a tuple
+        t._map[0] = (0, 2)  # the firmware misreads a tuple
     with pytest.raises(ValueError):
-        t._grid.mapper[0] = [0, 3]  # no slot 3
-    assert band_text._INK[1] == [0, 1] and band_text._INK[2] == [0, 2]
+        t._map[0] = [0, 3]  # no slot 3
+    assert screen._INK[1] == [0, 1] and screen._INK[2] == [0, 2]
 
 
 def test_without_a_mapper_the_colour_is_drawn_whole(monkeypatch):
-    # CircuitPython 9 has no tilepalettemapper (the box runs on 9.2+): a BandText is then a
-    # text whose new colour redraws its box in one step, as a plain Text's
-    monkeypatch.setattr(band_text, "TilePaletteMapper", None)
+    # CircuitPython 9 has no tilepalettemapper (the box runs on 9.2+): an inked text is then
+    # a text whose new colour redraws its box in one step, as a plain Text's (still veiled)
+    monkeypatch.setattr(screen, "TilePaletteMapper", None)
     t = BandText("P3 WINS", 160, 36, 4, palette.TEXT, (0.5, 0.0), 13)
-    assert t._grid.mapper is None and t._grid.grid.pixel_shader is t._pal
+    assert t._map is None and t._grid.pixel_shader is t._pal
     pace.start()
     t.color = palette.BAD
     t.text = "P4 WINS"
