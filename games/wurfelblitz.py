@@ -398,11 +398,15 @@ class Game(BaseGame):
 
     def _answers_due(self, now):
         # CONFIRM, ENTRY: the bots answer; once all have, or time is up, the round is judged
-        self._bots_answer(now)
+        # (a bot's confirmation is drawn only if the round goes on: the judgement's screen
+        # in the same pass replaces it, and one pass building both was ~50 ms on the box)
+        confirmed = self._bots_answer(now)
         waiting = self._waiting(True)
         if waiting and True in self.verdict.values():  # one is right: the rest hurry up
             self.answer_until = min(self.answer_until, now + _RIGHT_WAIT_NS)
         if waiting and now < self.answer_until:
+            if confirmed:
+                self._show_confirm()
             return
         for p in waiting:
             self.verdict[p] = "none"  # never answered: out, no penalty
@@ -498,13 +502,15 @@ class Game(BaseGame):
             self._show_confirm()
 
     def _bots_answer(self, now):
+        # True if a bot confirmed its answer (the confirm screen is the caller's to draw)
+        confirmed = False
         for b in sorted(self.bot_act):  # seat order: MicroPython dicts are unordered
             if now < self.bot_act[b] or self.verdict.get(b) is not None:
                 continue
             if self.phase == CONFIRM:
                 del self.bot_act[b]
                 self.verdict[b] = self.said[b] == self.answer
-                self._show_confirm()
+                confirmed = True
                 continue
             taps = self.taps[b]
             if taps < self.said[b]:
@@ -515,6 +521,7 @@ class Game(BaseGame):
             else:  # send the count
                 del self.bot_act[b]
                 self.verdict[b] = taps == self.answer
+        return confirmed
 
     def _judge(self, now):
         right = []
