@@ -222,6 +222,8 @@ def gestures_next_at(g, now_ns):
     """The earliest time ``g.update`` (referee.gestures.Gestures) can report a gesture:
     a hold's, a tap series' or the pause chord's threshold (ns); ``now_ns`` for one due
     already; None while nothing is pending."""
+    if g._quiet:  # update() found nothing pending, and no edge came since
+        return None
     t = None
     keys = g._keys
     for p in g._inputs:
@@ -461,7 +463,8 @@ class SimTable:
         # the earliest time a pass can change anything (ns): an edge captured or still
         # to come, lost capture words, or what the app and the game wait for
         now = self.now
-        if self._captured or self.box.lost or (screen.paced and screen.paced.pending()):
+        paced = screen.paced
+        if self._captured or self.box.lost or (paced and paced is not self._lazy and paced.pending()):
             return now  # (paced: a part of a change is drawn each pass, as on the device)
         t = app_next_at(self.app, now, self.watch)
         if self._pending and (t is None or self._pending[0][0] < t):
