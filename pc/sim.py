@@ -185,6 +185,8 @@ class SimBox(Box):
 
     def poll(self):
         edges = self.table._captured
+        if not edges:
+            return ()  # (most passes: no new list)
         self.table._captured = []
         return edges
 
@@ -266,9 +268,11 @@ def app_next_at(app, now, looks=False):
             n = now
         if n is not None and (t is None or n < t):
             t = n
-    s = app.box.sound.next_at(now)
-    if s is not None and (t is None or s < t):
-        t = s
+    snd = app.box.sound  # (referee.sound.Sound.next_at, read here: a call a pass saved)
+    if snd._i < len(snd._cue):
+        s = snd._until
+        if t is None or s < t:
+            t = s
     return t
 
 
@@ -485,11 +489,15 @@ class SimTable:
 
     def run_until_over(self, max_ms):
         """Advance until the game is over (True) or ``max_ms`` passed (False)."""
+        return self._lazily(self._until_over, max_ms)  # (the screen drawn lazily throughout)
+
+    def _until_over(self, max_ms):
         step = 100
         left = max_ms
         due = False  # (the last _advance's finding, while nothing ran since)
         while left > 0:
-            if self.game is not None and self.game.over:
+            game = self.app.game
+            if game is not None and game.over:
                 return True
             ms = min(step, left)
             if self.mode == EVENTS:  # whole steps in which nothing can happen, in one call
@@ -498,7 +506,7 @@ class SimTable:
                 idle = left if due is None else (due - self.now) // (step * MS) * step
                 if idle > ms:
                     ms = min(idle, left)
-            due = self._run(ms, due)
+            due = self._advance(ms, due)
             left -= ms
         return self.game is not None and self.game.over
 
