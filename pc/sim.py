@@ -92,12 +92,16 @@ class SimRings(Rings):
 
 class LazyDraw:
     """``EVENTS`` mode's stand-in for ``referee.pace`` while the simulator runs its loop
-    passes: what a pass changes on the screen (a ``screen.Text``'s text or colour, a die's
-    look, a banded background: whatever ``screen.draw_later`` is given) is drawn when
-    somebody looks (``SimTable.flush_screen``: its text, a PNG, the window's frame), not at
-    every pass; a die tumbling through fifty faces before anyone looks is drawn once.
-    Shows, hides, moves and a shape's colour are made at once (a field each). The game
-    code is the device's: it draws through ``referee.screen`` as it does under pace."""
+    passes, builds its app (the launcher's screen) or resumes a saved match (``resume``:
+    the game's screens): what they change on the screen (a ``screen.Text``'s text or
+    colour, a die's look, a banded background: whatever ``screen.draw_later`` is given)
+    is drawn when somebody looks (``SimTable.flush_screen``: its text, a PNG, the
+    window's frame), not at every pass; a die tumbling through fifty faces before anyone
+    looks is drawn once, a screen nobody looks at (a save resumed to be checked) not at
+    all. What waits stays queued when another screen is shown (drawn when the screen is
+    looked at, whichever it is). Shows, hides, moves, a shape's colour and a text's new
+    scale are made at once (a field each). The game code is the device's: it draws
+    through ``referee.screen`` as it does under pace."""
 
     lazy = True
 
@@ -129,6 +133,14 @@ class LazyDraw:
         self._items = []
         for item in items:
             self._draw(item)
+
+    def settle(self):
+        """Draw at once the texts waiting with a new scale (one queued for a change of text
+        was given a scale after: ``Text.set_scale`` queues no second time), so a text's
+        ``scale`` is its new one once the table hands back."""
+        for item in self._items:
+            if getattr(item, "_rescale", 0):
+                self._draw(item)
 
     def pending(self):
         return False  # nothing waits for a loop pass: the screen is drawn when looked at
@@ -203,8 +215,6 @@ class SimBox(Box):
         self.table._captured.append((REVEAL, self.table.now + 1, bool(on)))
 
     def show(self, group):
-        if self.table._lazy is not None:
-            self.table._lazy.flush()  # (what waits belongs to the screen that goes)
         self.root = group
 
     def new_seed(self):
@@ -309,7 +319,7 @@ class SimTable:
         self.players = self.settings["players"] if players is None else players
         self.box = SimBox(self, STATIONS, self.settings["brightness"], store)
         self.catch_errors = catch_errors
-        self.app = App(self.box, self.settings, games, catch_errors=catch_errors)
+        self.app = self._lazily(App, self.box, self.settings, games, catch_errors=catch_errors)
         self.press_log = []  # every scripted edge, for replay
         self._key_down = {}  # window key -> time of its press
         self.paced = []  # the pixels referee.pace drew in each pass, while it paces
@@ -327,10 +337,16 @@ class SimTable:
         return self.app.game
 
     def start(self, name, bots=(), seed=None, **options):
-        """Start game ``name`` with ``self.players`` seats; ``bots`` are the box's seats."""
+        """Start game ``name`` with ``self.players`` seats; ``bots`` are the box's seats.
+        Its first screen is drawn at once (tests read its texts' places and scales)."""
         if seed is None:
             seed = self.rng.next_u32()
         return self.app.launch(name, self.players, tuple(bots), seed=seed, options=options)
+
+    def resume(self):
+        """The saved match resumed (``App.resume``: the game, or None), as the launcher's
+        Resume does."""
+        return self._lazily(self.app.resume)
 
     def reboot(self):
         """A power cycle: a new App on the same box and store (the NVM keeps its
@@ -340,7 +356,7 @@ class SimTable:
         self._pending = []
         self._captured = []
         self._key_down = {}
-        self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors)
+        self.app = self._lazily(App, self.box, self.settings, games, catch_errors=self.catch_errors)
         return self.app
 
     def fresh_start(self):
@@ -352,8 +368,8 @@ class SimTable:
         self._pending = []
         self._captured = []
         self._key_down = {}
-        self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors, notice=False,
-                       after_match=True)
+        self.app = self._lazily(App, self.box, self.settings, games, catch_errors=self.catch_errors, notice=False,
+                                after_match=True)
         return self.app
 
     # --- presses -------------------------------------------------------------
@@ -421,16 +437,18 @@ class SimTable:
     def _run(self, ms, due):
         return self._lazily(self._advance, ms, due)
 
-    def _lazily(self, fn, *args):
-        # ``fn(*args)`` with the screen changes of its passes drawn when looked at
-        # (``LazyDraw``), unless referee.pace was started (it draws them)
+    def _lazily(self, fn, *args, **kw):
+        # ``fn(*args, **kw)`` with the screen changes it makes drawn when looked at
+        # (``LazyDraw``), unless referee.pace was started (it draws them); a new scale
+        # waiting is drawn before it returns (``LazyDraw.settle``)
         lazy = self._lazy
         if lazy is None or screen.paced is not None:
-            return fn(*args)
+            return fn(*args, **kw)
         screen.paced = lazy
         try:
-            return fn(*args)
+            return fn(*args, **kw)
         finally:
+            lazy.settle()
             screen.paced = None
 
     def _advance(self, ms, due=False):
@@ -512,9 +530,10 @@ class SimTable:
 
     # --- what the table sees -----------------------------------------------------
     def flush_screen(self):
-        """Draw what the passes changed on the screen since it was last looked at (the
-        events mode draws the screen when it is looked at: ``LazyDraw``); every way of
-        looking here calls it, and code that reads the displayio tree itself must."""
+        """Draw what the passes (and the app's building, a saved match's resume) changed
+        on the screen since it was last looked at (the events mode draws the screen when it
+        is looked at: ``LazyDraw``); every way of looking here calls it, and code that reads
+        the displayio tree itself must."""
         if self._lazy is None or screen.paced is not None:  # (referee.pace started: it draws)
             return
         app = self.app
