@@ -52,6 +52,13 @@ _HOLD_NS = HOLD_MS * MS
 _CLOSE_SETTLE_NS = const(5000000)  # 5 ms: after the race closes, presses before it settle this long
 
 
+def _sooner(t, u):
+    # the earlier of two times (ns), either of them None for none
+    if u is None or (t is not None and t <= u):
+        return t
+    return u
+
+
 class Game(BaseGame):
     TITLE = TITLE
     VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
@@ -324,34 +331,36 @@ class Game(BaseGame):
     def next_at(self, now_ns):
         # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
         # limit; the phase's end; a time at which the race's verdict can change; a won
-        # race's screen (the pass after it)
+        # race's screen (the pass after it). No list made: the simulator asks before
+        # every pass.
         if self._say:
             return now_ns
-        due = list(self.view.blinking.values())
+        t = None
+        for v in self.view.blinking.values():
+            t = _sooner(t, v)
         phase = self.phase
         if phase == WAIT:
             if self.flash_until:
-                due.append(self.flash_until)
-            if self.is_bot(self.roller):
-                due.append(self.until)
-        elif self._in_round():
-            due += list(self.bot_press.values())
-            due.append(self.race.next_at())
-            due.append(self.deadline)
-            if phase == OPEN:
-                if self.closed_at is not None:
-                    due.append(self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
-            elif phase == CONFIRM or phase == ENTRY:
-                for b in self.bot_act:
-                    if self.verdict.get(b) is None:
-                        due.append(self.bot_act[b])
-                due.append(self.answer_until if self._waiting(True) else now_ns)
-            else:  # COUNT, DARK, CALL, WRONG
-                due.append(self.until)
-                if len(self.after) < len(self.bots) and phase != CALL and phase != WRONG:
-                    due.append(now_ns)  # a bot to read the throw in the next pass
-        due = [t for t in due if t is not None]
-        return min(due) if due else None
+                t = _sooner(t, self.flash_until)
+            return _sooner(t, self.until) if self.is_bot(self.roller) else t
+        if not self._in_round():
+            return t
+        for v in self.bot_press.values():
+            t = _sooner(t, v)
+        t = _sooner(_sooner(t, self.race.next_at()), self.deadline)
+        if phase == OPEN:
+            if self.closed_at is not None:
+                t = _sooner(t, self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
+            return t
+        if phase == CONFIRM or phase == ENTRY:
+            for b in self.bot_act:
+                if self.verdict.get(b) is None:
+                    t = _sooner(t, self.bot_act[b])
+            return _sooner(t, self.answer_until if self._waiting(True) else now_ns)
+        t = _sooner(t, self.until)  # COUNT, DARK, CALL, WRONG
+        if len(self.after) < len(self.bots) and phase != CALL and phase != WRONG:
+            t = _sooner(t, now_ns)  # a bot to read the throw in the next pass
+        return t
 
     def next_look_at(self, now_ns):
         # the time bar's next pixel; the headline looked at again while an answer is called

@@ -6,21 +6,24 @@ A simulated match spends much of its time in the screen's writes: every cell a
 drawn pixel by pixel when it is loaded. Blinka's tile access checks the index through
 two helper calls and grows the grid's dirty area with an ``Area`` made per write; its
 ``Palette.__setitem__`` converts the colour through two more calls, its
-``Bitmap.__setitem__`` writes a pixel through another. ``install()`` swaps in the same
-operations written out inline, on Blinka's own classes (their types kept: Blinka's
-renderer picks its fast pixel loops by exact type), for the cases the box uses: an
-``(x, y)`` tuple or an ``int`` index inside the grid or bitmap, an ``int`` colour or
-value. Anything else (a list index, an index outside, a colour given as bytes or a
-tuple, a bad value) goes to Blinka's own method, which raises as before. The state left
-behind is Blinka's to the attribute: the tiles, the dirty areas, ``_partial_change`` and
-``_needs_refresh``, a colour's cached conversion dropped, a bitmap's words; so a later
-refresh draws exactly what Blinka's methods would have had it draw.
+``Bitmap.__setitem__`` writes a pixel through another; a vectorio shape moved, shown
+or hidden works out its screen area through four (``_shape_set_dirty``). ``install()``
+swaps in the same operations written out inline, on Blinka's own classes (their types
+kept: Blinka's renderer picks its fast pixel loops by exact type), for the cases the
+box uses: an ``(x, y)`` tuple or an ``int`` index inside the grid or bitmap, an ``int``
+colour or value, a shape neither transposed nor mirrored. Anything else (a list index,
+an index outside, a colour given as bytes or a tuple, a bad value, a rotated display)
+goes to Blinka's own method, which raises as before. The state left behind is Blinka's
+to the attribute: the tiles, the dirty areas, ``_partial_change`` and
+``_needs_refresh``, a colour's cached conversion dropped, a bitmap's words, a shape's
+current and pending dirty areas; so a later refresh draws exactly what Blinka's methods would have had it draw.
 """
 
 from displayio._area import Area
 from displayio._bitmap import Bitmap
 from displayio._palette import Palette  # Blinka's own classes (the tests' stand-ins for
 from displayio._tilegrid import TileGrid  # native types subclass them: tests/fakes/native_types.py)
+from vectorio._vectorshape import _VectorShape
 
 _BLINKA = {}  # (class, name) -> Blinka's own method
 
@@ -108,13 +111,47 @@ def _set_pixel(self, index, value):
     _BLINKA[Bitmap, "__setitem__"](self, index, value)
 
 
+def _shape_set_dirty(self):
+    # vectorio's _VectorShape._shape_set_dirty (a shape moved, shown, hidden or resized)
+    # for a shape not transposed or mirrored (dx, dy >= 1): its area from the shape's own
+    # _get_area, put in canonical form and shifted to the screen (_get_screen_area's
+    # canon() and shift() written out), becomes the current area and a pending dirty one
+    t = self._absolute_transform
+    if t.transpose_xy or t.dx < 1 or t.dy < 1:
+        _BLINKA[_VectorShape, "_shape_set_dirty"](self)
+        return
+    a = Area()
+    self._get_area(a)
+    x = t.x + t.dx * self._x
+    y = t.y + t.dy * self._y
+    x1 = a.x1
+    x2 = a.x2
+    if x1 > x2:
+        x1, x2 = x2, x1
+    y1 = a.y1
+    y2 = a.y2
+    if y1 > y2:
+        y1, y2 = y2, y1
+    a.x1 = c_x1 = x1 + x
+    a.x2 = c_x2 = x2 + x
+    a.y1 = c_y1 = y1 + y
+    a.y2 = c_y2 = y2 + y
+    c = self._current_area
+    c.x1 = c_x1
+    c.y1 = c_y1
+    c.x2 = c_x2
+    c.y2 = c_y2
+    self._pending_dirty_areas.append(a)
+
+
 _FAST = ((TileGrid, "__getitem__", _get_tile), (TileGrid, "__setitem__", _set_tile),
-         (Palette, "__setitem__", _set_color), (Bitmap, "__setitem__", _set_pixel))
+         (Palette, "__setitem__", _set_color), (Bitmap, "__setitem__", _set_pixel),
+         (_VectorShape, "_shape_set_dirty", _shape_set_dirty))
 
 
 def install():
-    """Idempotent: Blinka's ``TileGrid`` item access and ``Palette`` and ``Bitmap`` item
-    writes become the fast ones above."""
+    """Idempotent: Blinka's ``TileGrid`` item access, ``Palette`` and ``Bitmap`` item
+    writes and vectorio's ``_shape_set_dirty`` become the fast ones above."""
     for cls, name, fast in _FAST:
         if (cls, name) not in _BLINKA:
             _BLINKA[cls, name] = getattr(cls, name)

@@ -94,12 +94,16 @@ class SimRings(Rings):
 
 class LazyDraw:
     """``EVENTS`` mode's stand-in for ``referee.pace`` while the simulator runs its loop
-    passes: what a pass changes on the screen (a ``screen.Text``'s text or colour, a die's
-    look, a banded background: whatever ``screen.draw_later`` is given) is drawn when
-    somebody looks (``SimTable.flush_screen``: its text, a PNG, the window's frame), not at
-    every pass; a die tumbling through fifty faces before anyone looks is drawn once.
-    Shows, hides, moves and a shape's colour are made at once (a field each). The game
-    code is the device's: it draws through ``referee.screen`` as it does under pace."""
+    passes, builds its app (the launcher's screen) or resumes a saved match (``resume``:
+    the game's screens): what they change on the screen (a ``screen.Text``'s text or
+    colour, a die's look, a banded background: whatever ``screen.draw_later`` is given)
+    is drawn when somebody looks (``SimTable.flush_screen``: its text, a PNG, the
+    window's frame), not at every pass; a die tumbling through fifty faces before anyone
+    looks is drawn once, a screen nobody looks at (a save resumed to be checked) not at
+    all. What waits stays queued when another screen is shown (drawn when the screen is
+    looked at, whichever it is). Shows, hides, moves, a shape's colour and a text's new
+    scale are made at once (a field each). The game code is the device's: it draws
+    through ``referee.screen`` as it does under pace."""
 
     lazy = True
     _last = {}  # (referee.pace's index of changes waiting: a show, hide or colour never waits here)
@@ -132,6 +136,14 @@ class LazyDraw:
         self._items = []
         for item in items:
             self._draw(item)
+
+    def settle(self):
+        """Draw at once the texts waiting with a new scale (one queued for a change of text
+        was given a scale after: ``Text.set_scale`` queues no second time), so a text's
+        ``scale`` is its new one once the table hands back."""
+        for item in self._items:
+            if getattr(item, "_rescale", 0):
+                self._draw(item)
 
     def pending(self):
         return False  # nothing waits for a loop pass: the screen is drawn when looked at
@@ -188,6 +200,8 @@ class SimBox(Box):
 
     def poll(self):
         edges = self.table._captured
+        if not edges:
+            return ()  # (most passes: no new list)
         self.table._captured = []
         return edges
 
@@ -204,8 +218,6 @@ class SimBox(Box):
         self.table._captured.append((REVEAL, self.table.now + 1, bool(on)))
 
     def show(self, group):
-        if self.table._lazy is not None:
-            self.table._lazy.flush()  # (what waits belongs to the screen that goes)
         self.root = group
 
     def new_seed(self):
@@ -225,6 +237,8 @@ def gestures_next_at(g, now_ns):
     """The earliest time ``g.update`` (referee.gestures.Gestures) can report a gesture:
     a hold's, a tap series' or the pause chord's threshold (ns); ``now_ns`` for one due
     already; None while nothing is pending."""
+    if g._quiet:  # update() found nothing pending, and no edge came since
+        return None
     t = None
     keys = g._keys
     for p in g._inputs:
@@ -267,9 +281,11 @@ def app_next_at(app, now, looks=False):
             n = now
         if n is not None and (t is None or n < t):
             t = n
-    s = app.box.sound.next_at(now)
-    if s is not None and (t is None or s < t):
-        t = s
+    snd = app.box.sound  # (referee.sound.Sound.next_at, read here: a call a pass saved)
+    if snd._i < len(snd._cue):
+        s = snd._until
+        if t is None or s < t:
+            t = s
     return t
 
 
@@ -306,7 +322,7 @@ class SimTable:
         self.players = self.settings["players"] if players is None else players
         self.box = SimBox(self, STATIONS, self.settings["brightness"], store)
         self.catch_errors = catch_errors
-        self.app = App(self.box, self.settings, games, catch_errors=catch_errors)
+        self.app = self._lazily(App, self.box, self.settings, games, catch_errors=catch_errors)
         self.press_log = []  # every scripted edge, for replay
         self._key_down = {}  # window key -> time of its press
         self.paced = []  # the pixels referee.pace drew in each pass, while it paces
@@ -324,10 +340,16 @@ class SimTable:
         return self.app.game
 
     def start(self, name, bots=(), seed=None, **options):
-        """Start game ``name`` with ``self.players`` seats; ``bots`` are the box's seats."""
+        """Start game ``name`` with ``self.players`` seats; ``bots`` are the box's seats.
+        Its first screen is drawn at once (tests read its texts' places and scales)."""
         if seed is None:
             seed = self.rng.next_u32()
         return self.app.launch(name, self.players, tuple(bots), seed=seed, options=options)
+
+    def resume(self):
+        """The saved match resumed (``App.resume``: the game, or None), as the launcher's
+        Resume does."""
+        return self._lazily(self.app.resume)
 
     def reboot(self):
         """A power cycle: a new App on the same box and store (the NVM keeps its
@@ -337,7 +359,7 @@ class SimTable:
         self._pending = []
         self._captured = []
         self._key_down = {}
-        self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors)
+        self.app = self._lazily(App, self.box, self.settings, games, catch_errors=self.catch_errors)
         return self.app
 
     def fresh_start(self):
@@ -349,8 +371,8 @@ class SimTable:
         self._pending = []
         self._captured = []
         self._key_down = {}
-        self.app = App(self.box, self.settings, games, catch_errors=self.catch_errors, notice=False,
-                       after_match=True)
+        self.app = self._lazily(App, self.box, self.settings, games, catch_errors=self.catch_errors, notice=False,
+                                after_match=True)
         return self.app
 
     # --- presses -------------------------------------------------------------
@@ -418,16 +440,18 @@ class SimTable:
     def _run(self, ms, due):
         return self._lazily(self._advance, ms, due)
 
-    def _lazily(self, fn, *args):
-        # ``fn(*args)`` with the screen changes of its passes drawn when looked at
-        # (``LazyDraw``), unless referee.pace was started (it draws them)
+    def _lazily(self, fn, *args, **kw):
+        # ``fn(*args, **kw)`` with the screen changes it makes drawn when looked at
+        # (``LazyDraw``), unless referee.pace was started (it draws them); a new scale
+        # waiting is drawn before it returns (``LazyDraw.settle``)
         lazy = self._lazy
         if lazy is None or screen.paced is not None:
-            return fn(*args)
+            return fn(*args, **kw)
         screen.paced = lazy
         try:
-            return fn(*args)
+            return fn(*args, **kw)
         finally:
+            lazy.settle()
             screen.paced = None
 
     def _advance(self, ms, due=False):
@@ -464,7 +488,8 @@ class SimTable:
         # the earliest time a pass can change anything (ns): an edge captured or still
         # to come, lost capture words, or what the app and the game wait for
         now = self.now
-        if self._captured or self.box.lost or (screen.paced and screen.paced.pending()):
+        paced = screen.paced
+        if self._captured or self.box.lost or (paced and paced is not self._lazy and paced.pending()):
             return now  # (paced: a part of a change is drawn each pass, as on the device)
         t = app_next_at(self.app, now, self.watch)
         if self._pending and (t is None or self._pending[0][0] < t):
@@ -485,11 +510,15 @@ class SimTable:
 
     def run_until_over(self, max_ms):
         """Advance until the game is over (True) or ``max_ms`` passed (False)."""
+        return self._lazily(self._until_over, max_ms)  # (the screen drawn lazily throughout)
+
+    def _until_over(self, max_ms):
         step = 100
         left = max_ms
         due = False  # (the last _advance's finding, while nothing ran since)
         while left > 0:
-            if self.game is not None and self.game.over:
+            game = self.app.game
+            if game is not None and game.over:
                 return True
             ms = min(step, left)
             if self.mode == EVENTS:  # whole steps in which nothing can happen, in one call
@@ -498,15 +527,16 @@ class SimTable:
                 idle = left if due is None else (due - self.now) // (step * MS) * step
                 if idle > ms:
                     ms = min(idle, left)
-            due = self._run(ms, due)
+            due = self._advance(ms, due)
             left -= ms
         return self.game is not None and self.game.over
 
     # --- what the table sees -----------------------------------------------------
     def flush_screen(self):
-        """Draw what the passes changed on the screen since it was last looked at (the
-        events mode draws the screen when it is looked at: ``LazyDraw``); every way of
-        looking here calls it, and code that reads the displayio tree itself must."""
+        """Draw what the passes (and the app's building, a saved match's resume) changed
+        on the screen since it was last looked at (the events mode draws the screen when it
+        is looked at: ``LazyDraw``); every way of looking here calls it, and code that reads
+        the displayio tree itself must."""
         if self._lazy is None or screen.paced is not None:  # (referee.pace started: it draws)
             return
         app = self.app

@@ -111,6 +111,48 @@ def test_pixel_writes_leave_blinka_s_state_and_raise_as_they_do():
             assert _pixels(fast) == _pixels(ref), (w, h, n, step, i, v)
 
 
+def _areas(shape):
+    def box(a):
+        return (a.x1, a.y1, a.x2, a.y2)
+
+    return (box(shape._current_area), [box(a) for a in shape._pending_dirty_areas], shape._hidden,
+            shape._x, shape._y)
+
+
+def test_shape_changes_leave_blinka_s_dirty_areas():
+    # a vectorio shape moved, shown, hidden or resized: the same current and pending
+    # dirty areas as Blinka's own _shape_set_dirty, at any place, size and transform
+    import vectorio
+    from displayio._structs import TransformStruct
+    from vectorio._vectorshape import _VectorShape
+
+    rng = random.Random(9)
+    blinka = BLINKA[_VectorShape, "_shape_set_dirty"]
+    pal = displayio.Palette(1)
+    for kind in ("rect", "circle", "polygon"):
+        for step in range(300):
+            pair = []
+            for _ in range(2):
+                if kind == "rect":
+                    pair.append(vectorio.Rectangle(pixel_shader=pal, width=7, height=3, x=5, y=-2))
+                elif kind == "circle":
+                    pair.append(vectorio.Circle(pixel_shader=pal, radius=4, x=9, y=9))
+                else:
+                    pair.append(vectorio.Polygon(pixel_shader=pal, points=[(0, 0), (9, 2), (3, 8)], x=1, y=2))
+            fast, ref = pair
+            t = TransformStruct(x=rng.randrange(-5, 40), y=rng.randrange(-5, 40), dx=rng.choice([1, 2, -1]),
+                                dy=rng.choice([1, 3, -1]), transpose_xy=rng.random() < 0.2)
+            fast._absolute_transform = ref._absolute_transform = t
+            x, y = rng.randrange(-20, 300), rng.randrange(-20, 200)
+            for shape in pair:
+                shape.x = x
+                shape.y = y
+            fast.hidden = ref.hidden = rng.random() < 0.5
+            fast._shape_set_dirty()  # the installed one
+            blinka(ref)
+            assert _areas(fast) == _areas(ref), (kind, step)
+
+
 def test_the_tests_stand_ins_keep_their_watch_on_the_fast_writes():
     # tests/fakes/native_types.py's TileGrid notes a write of the tile already there,
     # and its write is the installed one

@@ -260,7 +260,7 @@ class Run:
         self.saves_checked += 1
         fresh = SimTable(players=self.players, seed=self.seed + 1, settings=self.settings, catch_errors=False,
                          store=bytearray(nvm), mode=MODE[0])
-        g = fresh.app.resume()
+        g = fresh.resume()
         if g is None or fresh.app.mode != GAME:
             raise Failure("save does not restore", "%s: %s" % (rec.get("game"), fresh.box.logs[-1:]))
         got = g.state()

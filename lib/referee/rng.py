@@ -46,9 +46,11 @@ class Rng:
 
     def next_u32(self):
         """The next output: a uniform int in 0..2**32-1."""
+        # the two rotations (left by 7 and by 11) written out: a match draws tens of
+        # thousands of these (a call each saved; ~30 µs a call on the box)
         s = self._s
         s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
-        x = (s1 * 5) & _M32  # (the rotations written out: a call is ~30 µs on the box)
+        x = (s1 * 5) & _M32
         result = ((((x << 7) | (x >> 25)) & _M32) * 9) & _M32
         t = (s1 << 9) & _M32
         s2 ^= s0
@@ -56,8 +58,7 @@ class Rng:
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = ((s3 << 11) | (s3 >> 21)) & _M32
-        s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+        s[0], s[1], s[2], s[3] = s0, s1, s2, ((s3 << 11) | (s3 >> 21)) & _M32
         return result
 
     def randbelow(self, n):
