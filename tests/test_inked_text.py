@@ -126,3 +126,8 @@ def test_without_a_mapper_the_colour_is_drawn_whole(monkeypatch):
     screen.set_shown(t, False)
     drain()
     assert all(c == t._blank for c in cells(t)) and not t.hidden
+
+
+def test_a_texts_blank_is_the_fonts_space():
+    # (a class default: the space's tile, as the font numbers it)
+    assert screen.Text._blank == screen._tile(" ")

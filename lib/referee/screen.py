@@ -143,8 +143,15 @@ class Text(displayio.Group):
     ~20 B (measured: 528 B for 26 cells), so only texts whose colour changes in play
     are inked."""
 
+    # Defaults as class attributes: a text's own attribute map holds only what differs
+    # (on the firmware an instance's map grows in steps of several slots, 8 B each).
     _veils = False  # ``set_shown`` blanks its glyphs instead of hiding it (``veil``)
     _veiled = False  # its glyphs blanked: shown as an empty text
+    _color = None  # a colour waiting to be drawn (paced)
+    _rescale = 0  # a scale waiting to be drawn (paced)
+    _todo = False  # a text or colour waits in referee.pace's queue
+    _blank = 0  # the space's tile (``_tile(" ")``)
+    _h = 1  # the drawn text's lines
     _map = None  # inked: the grid's TilePaletteMapper
     _slot = 1  # the palette slot of the newest colour (inked: 1 or 2)
     _next = -1  # inked: the next cell the colour walk looks at (-1: no walk)
@@ -162,10 +169,6 @@ class Text(displayio.Group):
                 cols = max(cols, len(ln))
         else:
             w = cols
-        self._color = None  # a colour waiting to be drawn (paced)
-        self._rescale = 0  # a scale waiting to be drawn (paced)
-        self._todo = False  # a text or colour waits in referee.pace's queue
-        self._blank = _tile(" ")
         # The grid is as wide as the widest text shown yet (up to ``cols``), or ``cols``
         # when given: the firmware redraws a grid's every cell, blank ones too, when it
         # moves, shows or changes colour.
@@ -173,7 +176,6 @@ class Text(displayio.Group):
         self._build(w, max(rows, len(lines)), color, inked and TilePaletteMapper is not None)
         self.anchor_point = anchor
         self._at = (x, y)
-        self._h = 1  # the drawn text's lines
         self._text = s
         draw_later(self)  # its first text: at once, unless changes are paced (then at its turn)
 
@@ -343,8 +345,9 @@ class Text(displayio.Group):
                     r1 = max(r1, r)
                     spent = base + box
         self._todo = False
-        if not self._veiled:  # (blanked: kept in place)
-            self._h = min(len(lines), grid.height)
+        h = min(len(lines), grid.height)
+        if h != self._h and not self._veiled:  # the drawn text's lines (blanked: kept in place)
+            self._h = h
         if self._place() and paced:
             spent += 2 * paced.area(self)  # moved: its old and new places are redrawn whole
         return spent
