@@ -92,7 +92,7 @@ class View:
         self.cues = cues  # REFEREE_COLOUR_CUES: letters on the dice, seat numbers in the strip
         root.append(screen.background())
         self.top_left = screen.text("", 4, 2, 2, palette.DIM)
-        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0), (W - 44) // 12, inked=True)
+        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0))
         # even height: Blinka's PC display mis-sizes odd-area refreshes
         self.tbar = screen.rect(0, 25, W, 4, palette.WARN)
         screen.set_shown(self.tbar, False)
@@ -120,8 +120,8 @@ class View:
         for i in range(6 + whites):
             self.dice.append(make(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
             dice.append(self.dice[i].group)
-        self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5), 8,
-                               inked=True)
+        self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
+                               cols=8)
         # the countdown digit (scale 8), the title (4) and the match's winner (4-5)
         self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5), cols=13)
         root.append(self.big)
@@ -130,9 +130,11 @@ class View:
         for y in (130, 152, 174):
             self.lines.append(screen.text("", 4, y, 2, cols=LINE_CHARS))
             root.append(self.lines[-1])
-        # the standings when the match is over: up to four rows of two columns
-        self.standings = screen.text("", 8, _STAND_Y, 2, cols=LINE_CHARS, rows=4)
-        root.append(self.standings)
+        # the standings when the match is over (up to four rows of two columns): made
+        # then, ~500 B of heap the play does not hold (Würfelblitz at seven seats has
+        # the least room of the games)
+        self.root = root
+        self.standings = None
         # the strip: per seat one text of two rows in its station colour (one text, not
         # two: ~450 B a seat), at scale 2: the name over "B1 W2" if that fits the seat's
         # cell, else over "B1W2"; seven seats (45 px cells) leave no room for the name:
@@ -435,4 +437,7 @@ class View:
             if i + 4 < len(standings):
                 row += " " * (13 - len(row)) + standings[i + 4]
             rows.append(row)
+        if self.standings is None:
+            self.standings = screen.text("", 8, _STAND_Y, 2, cols=LINE_CHARS, rows=4)
+            self.root.append(self.standings)
         _set(self.standings, "\n".join(rows))
