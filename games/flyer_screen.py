@@ -146,13 +146,13 @@ class View:
         self.win_bottom = screen.text("", mid, DIE_Y + 40, 3, anchor=(0.5, 0.0), cols=8)
         add(self.win_top)
         add(self.win_bottom)
-        # the menu's bar in parts and its line in bands: shown or hidden, recoloured, in
+        # the menu's bar in parts and its line inked: shown or hidden, recoloured, in
         # short refreshes (a line's new colour in one was ~40 ms on the firmware)
         self.bar = bar(0, LINE2, screen.WIDTH, screen.HEIGHT - LINE2, palette.ACCENT, most_px=1200)
         add(self.bar)
         self.line1 = screen.text("", 4, LINE1, 2, palette.WARN, cols=26)
         add(self.line1)
-        self.line2 = screen.text("", 4, LINE2, 2, palette.TEXT, cols=26, inked=True)  # ~9 ms a band
+        self.line2 = screen.text("", 4, LINE2, 2, palette.TEXT, cols=26, inked=True)
         add(self.line2)
 
     # --- what the flow calls --------------------------------------------------------

@@ -23,9 +23,8 @@ class View:
         root.append(self.bg)
         self.title = screen.text("", 6, 4, 2, palette.DIM)
         root.append(self.title)
-        # in bands of a column: the winner's colour drawn a cell a pass (one refresh of
-        # the whole word, "P3 WINS", was 72-93 ms on the firmware; bands of two cells,
-        # 2,304 px, 17-20 ms each: now a cell a band, 1,152 px, ~9 ms)
+        # inked: the winner's colour drawn a glyph cell a pass (one refresh of the whole
+        # word, "P3 WINS", was 72-93 ms on the firmware; a cell is 1,152 px, ~9 ms)
         self.big = screen.text("", screen.WIDTH // 2, 36, 4, palette.TEXT, (0.5, 0.0), screen.WIDTH // 24, inked=True)
         root.append(self.big)
         # scale 6 (72 px, 14.6 mm on the recommended panel), above the seats' rows: at

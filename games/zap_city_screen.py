@@ -125,10 +125,10 @@ class View:
             self._labels.append(lb)
         self.result = screen.text("", 4, RESULT_Y, 2, rows=2)
         root.append(self.result)
-        # the menu's bar in parts, its lines in bands: the line that takes or loses the
-        # bar is recoloured, and the bar moved, in short refreshes (the bar moved and two
-        # lines recoloured at once were 61-95 ms on the firmware; bands and parts of
-        # ~1,200 px: 2,592-px bands were 15-20 ms of a refresh each, ~9 ms now)
+        # the menu's bar in parts, its lines inked: the line that takes or loses the bar
+        # is recoloured a few glyph cells a pass, and the bar moved a part a pass (the bar
+        # moved and two lines recoloured at once were 61-95 ms on the firmware; parts of
+        # ~1,200 px: 2,592 px were 15-20 ms of a refresh each)
         self._bar = bar.bar(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT, most_px=1200)
         screen.set_shown(self._bar, False)
         root.append(self._bar)

@@ -59,8 +59,8 @@ class View:
         self.menu_view = MenuView(y=_MENU_Y, rows=_ROWS, x=0, width=_MENU_W, pitch=_ROW_H,
                                   title_y=_TITLE_Y, hint_y=_HINT_Y, right=True, bands=True)
         root.append(self.menu_view.group)
-        # (whole: shown in one refresh of 60-70 ms on the firmware; in bands it cost
-        # ~900 B, and a long match's heap went under Zilch's budget: 32,304 B)
+        # inked: shown, hidden and recoloured a few glyph cells a pass (whole, its 10,368 px
+        # were one refresh of 60-70 ms on the firmware; in bands of two cells it cost ~900 B)
         self.banner = screen.text("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), 9, inked=True)
         root.append(self.banner)
         self.banner2 = screen.text("", _MENU_W // 2, _MENU_Y + 52, 2, palette.TEXT, (0.5, 0.0), cols=18, rows=2, veil=True)

@@ -80,12 +80,12 @@ MIN_PX = const(300)
 DUTY = (0, 0x0600, 0x2000, 0x8000)
 
 
-
 def step_px(work_ns, most):
     """The pixels a pace step may redraw after ``work_ns`` of the pass's own work
     (``PASS_NS``), between ``MIN_PX`` and ``most``."""
     px = (PASS_NS - work_ns) // PX_NS
     return most if px > most else MIN_PX if px < MIN_PX else px
+
 
 class Strip(neopixel.NeoPixel):
     """The rings' NeoPixel strip: ``show`` sends its first ``upto`` pixels (0: all), as
