@@ -281,11 +281,9 @@ def app_next_at(app, now, looks=False):
             n = now
         if n is not None and (t is None or n < t):
             t = n
-    snd = app.box.sound  # (referee.sound.Sound.next_at, read here: a call a pass saved)
-    if snd._i < len(snd._cue):
-        s = snd._until
-        if t is None or s < t:
-            t = s
+    s = app.box.sound.next_at(now)
+    if s is not None and (t is None or s < t):
+        t = s
     return t
 
 
