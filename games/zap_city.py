@@ -10,16 +10,17 @@
 #            counts, a knock is shown alike needed or not); on: MUST KNOCK FIRST, a
 #            blinking ring, the counts, "no knock needed"
 #   CHOOSE   one-button menus (tap = next, hold = choose): the move or Pass, then its
-#            source, then its target (the rules' walk/group/label/pick; "Back" on
+#            source, then its target (the screen's matches/descend/name; "Back" on
 #            every step after the first)
 #   CONFIRM  "Confirm" / "Back"; confirmed: the move is applied, the next seat's TURN
 #   OVER     a City die complete, a locked table, the turn limit or "End game"
-# The legal actions are never kept while a menu is open (with three empty tops they run
-# to hundreds): each step asks the rules again and keeps only its menu lines.
+# The legal actions are asked of the rules once a throw, kept while the menus are open
+# (59 at the most in 90 bot matches, 237 on the most crowded table: ~12 KB on the box,
+# the list each step made before) and dropped when the turn ends; each step filters them.
 # Saved between turns: the rules' data and whose turn.
 
 from games import zap_city_rules as R
-from games.zap_city_screen import CITY0, View, field, group, label, matches, pick, walk
+from games.zap_city_screen import CITY0, View, branch, descend, field, matches, name
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
 from referee.game import Option
@@ -87,6 +88,8 @@ class Game(TurnGame):
         self.action = None  # the move waiting for its confirmation (None: Pass)
         self.plan = None  # a bot's chosen move
         self._pending = None  # a bot's search for it, begun at its throw (referee.turns)
+        self._legal = None  # the seat's legal actions after its throw (None: not asked yet)
+        self._last = None  # (prefix, the legal actions beginning with it): the last asked
         self.rounds = None  # the throw-off while it is shown
         self.result = ""  # the action just taken, in words
         self._r = 0  # the throw-off round on screen
@@ -151,6 +154,7 @@ class Game(TurnGame):
         self.menu = None
         self.plan = None
         self.stack = []
+        self._legal = None
         self.go(TURN, now)
         self.saves += 1  # between turns: the app saves the match
         r = self.box.rings
@@ -207,6 +211,7 @@ class Game(TurnGame):
     def _throw(self, now):
         p = self.player
         ok = R.throw(self.st, self.rng)
+        self._legal = None
         self.box.sound.play(sound.CLICK, now)
         if not ok:  # the knock was missing: the throw stands, the turn is lost
             self._said(seat(p) + " did not knock: turn lost", palette.BAD)
@@ -221,11 +226,22 @@ class Game(TurnGame):
 
     # -- menus -------------------------------------------------------------------------
     def _acts(self, prefix):
-        # The legal actions beginning with prefix (the whole list is dropped at once).
+        # The legal actions beginning with prefix (never changed by a caller); the last
+        # prefix's are kept (a bot's menu step draws the menu twice).
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = R.legal_actions(self.st, self.player)
+            self._last = None
+        if not prefix:
+            return legal
+        last = self._last
+        if last is not None and last[0] == prefix:
+            return last[1]
         out = []
-        for a in R.legal_actions(self.st, self.player):
+        for a in legal:
             if matches(a, prefix):
                 out.append(a)
+        self._last = (prefix, out)
         return out
 
     def _open(self, prefix, now):
@@ -233,20 +249,19 @@ class Game(TurnGame):
         # with more than one choice; confirm once prefix names one action.
         p = self.player
         if not prefix:
-            acts = self._acts(())
-            items = [(R.KINDS[k], k) for k in group(acts, ())]
+            items = [(R.KINDS[k], k) for k in sorted(branch(self._acts(()), 0))]
             items.append(("Pass", PASS))
-            acts = None
             self.stack = [()]
         else:
             acts = self._acts(prefix)
-            prefix, choices = walk(acts, prefix)
-            if not choices:
-                self._confirm(pick(acts, prefix), now)
+            prefix, firsts = descend(acts, prefix)
+            if not firsts:
+                self._confirm(acts[0] if acts else None, now)
                 return
-            items = [(label(acts, prefix + (c,)), c) for c in choices]
-            items.append(("Back", BACK))
             acts = None
+            level = len(prefix)
+            items = [(name(firsts[c], level), c) for c in sorted(firsts)]
+            items.append(("Back", BACK))
             self.stack.append(prefix)
         self.menu = Menu(_ASK[len(prefix)] % p, items, owner=p)
         self._draw_menu()
@@ -334,8 +349,9 @@ class Game(TurnGame):
     def _apply(self, now):
         a = self.action
         p = self.player
-        R.apply(self.st, a)
+        R.apply(self.st, a, self._legal)
         self.action = None
+        self._legal = None
         if a is None:
             self._said(seat(p) + " passed")
         else:

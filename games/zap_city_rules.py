@@ -337,9 +337,16 @@ def legal_actions(st, seat):
     if empty >= POWER[URBAN_CITY] and hole >= 0:
         _urban_cities(st, seat, mine, hole, out)
     if empty >= POWER[CITY_FILL]:
-        _city_fills(st, seat, out)
-    if empty >= POWER[EXCHANGE]:
-        _exchanges(st, seat, out)
+        # every seat's first hole and first disks, asked once (a box pass counts calls)
+        n = st[_N]
+        holes = [-1]
+        firsts = [None]
+        for p in range(1, n + 1):
+            holes.append(_first_hole(st, p))
+            firsts.append(_city_disks_first(st, p))
+        _city_fills(seat, n, holes, firsts, out)
+        if empty >= POWER[EXCHANGE]:
+            _exchanges(seat, n, firsts, out)
     return out
 
 
@@ -389,22 +396,20 @@ def _city_disks_first(st, p):
     return out
 
 
-def _city_fills(st, seat, out):
-    n = st[_N]
+def _city_fills(seat, n, holes, firsts, out):
     for p in range(1, n + 1):
-        for k, x in _city_disks_first(st, p):
+        for k, x in firsts[p]:
             for q in range(1, n + 1):
-                h = _first_hole(st, q)
+                h = holes[q]
                 if q != p and h >= 0:
                     out.append((CITY_FILL, seat, p * 8 + k, q * 8 + h, x, 0))
 
 
-def _exchanges(st, seat, out):
-    n = st[_N]
+def _exchanges(seat, n, firsts, out):
     for p in range(1, n + 1):
-        for k, x in _city_disks_first(st, p):
+        for k, x in firsts[p]:
             for q in range(p + 1, n + 1):
-                for j, y in _city_disks_first(st, q):
+                for j, y in firsts[q]:
                     if y != x:
                         out.append((EXCHANGE, seat, p * 8 + k, q * 8 + j, x, y))
 
@@ -455,14 +460,15 @@ def _winner_after(st, actor):
     return 0
 
 
-def apply(st, action):
+def apply(st, action, legal=None):
     # The seat to play acts (None = pass); the turn is then over (next_turn), or the
     # game if a City die is complete or the table locked. Mutates st and returns it.
+    # legal: legal_actions(st, seat) of this very state when the caller kept them.
     if st[_PHASE] != ACT:
         raise ValueError("no action allowed now (one action per turn, after the throw)")
     seat = st[_TURN]
     if action is not None:
-        if action not in legal_actions(st, seat):
+        if action not in (legal if legal is not None else legal_actions(st, seat)):
             raise ValueError("illegal action: " + str(action))
         perform(st, action)
     st[_PHASE] = DONE

@@ -200,8 +200,9 @@ class View:
 
 # -- the move menu: one button, at most 8 lines -------------------------------------
 # An action is chosen in up to MENU_LEVELS steps: kind, source seat, source position,
-# target seat, target position (field). group lists the next step's values; walk skips
-# the steps with a single value; pick returns the action once all five are chosen.
+# target seat, target position (field). matches keeps the actions a prefix of steps
+# leads to; branch lists the next step's values; descend skips the steps with a single
+# value; name is a value's menu line.
 
 MENU_LEVELS = const(5)
 
@@ -234,54 +235,40 @@ def matches(action, prefix):
     return True
 
 
-def group(actions, prefix):
-    level = len(prefix)
-    if level >= MENU_LEVELS:
-        return []
-    out = []
+def branch(actions, level):
+    # {value of step level: the first action with it}, field() written out (one menu
+    # step looks at every action)
+    out = {}
     for a in actions:
-        if matches(a, prefix):
-            v = field(a, level)
-            if v not in out:
-                out.append(v)
-    out.sort()
+        if level == 0:
+            v = a[0]
+        elif level < 3:
+            v = a[2] >> 3 if level == 1 else a[2] & 7
+        else:
+            v = a[3] >> 3 if level == 3 else a[3] & 7
+        if v not in out:
+            out[v] = a
     return out
 
 
-def walk(actions, prefix=()):
-    # (prefix, choices): the prefix extended through every step with one value; the
-    # choices of the next step, or [] when the prefix names one action (pick).
+def descend(actions, prefix):
+    # actions all begin with prefix: (prefix extended through every step with one value,
+    # the next step's branch), the branch {} once prefix names one action (actions[0])
     prefix = tuple(prefix)
     while len(prefix) < MENU_LEVELS:
-        choices = group(actions, prefix)
-        if len(choices) != 1:
-            return prefix, choices
-        prefix = prefix + (choices[0],)
-    return prefix, []
+        firsts = branch(actions, len(prefix))
+        if len(firsts) != 1:
+            return prefix, firsts
+        for v in firsts:
+            prefix = prefix + (v,)
+    return prefix, {}
 
 
-def pick(actions, prefix):
-    if len(prefix) != MENU_LEVELS:
-        return None
-    for a in actions:
-        if matches(a, prefix):
-            return a
-    return None
-
-
-def label(actions, prefix):
-    # Menu line for the last value of prefix (a choice offered by group or walk).
-    level = len(prefix) - 1
-    v = prefix[level]
+def name(a, level):
+    # Menu line for action a's value at step level.
+    v = field(a, level)
     if level == 0:
         return R.KINDS[v]
-    a = None
-    for x in actions:
-        if matches(x, prefix):
-            a = x
-            break
-    if a is None:
-        return "?"
     if level == 1 or level == 3:
         words = "from P%d" if level == 1 else "to P%d"
         text = words % v

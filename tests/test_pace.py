@@ -428,3 +428,15 @@ def test_a_big_group_hidden_a_layer_at_a_time_is_hidden_until_its_turn_ends():
     assert pace.shown(g) and g.hidden
     pace.stop()
     assert not g.hidden
+
+
+def test_a_groups_area_walk_stops_past_the_most_it_is_asked_about():
+    g = screen.displayio.Group(scale=2)
+    for i in range(4):
+        g.append(screen.text("A" * 20, 0, 20 * i, 2, palette.TEXT, cols=20))
+    whole = pace.area(g)
+    one = pace.area(g[0]) * 4  # a layer's, at the group's scale
+    assert whole == 4 * one
+    assert pace.area(g, whole) == whole  # not past the most: the whole walk
+    short = pace.area(g, one // 2)
+    assert one // 2 < short < whole  # past it after the first layer: the walk stopped

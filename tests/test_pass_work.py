@@ -17,9 +17,9 @@ BUDGET = {
     "selftest": (7, 220),
     "reaction": (7, 500),
     "lightning_dice": (6, 380),
-    "wurfelblitz": (7, 640),
+    "wurfelblitz": (7, 600),
     "zilch": (7, 650),
-    "zap_city": (4, 1900),
+    "zap_city": (4, 1000),
     "flyer": (4, 990),
 }
 

@@ -227,6 +227,34 @@ def test_back_at_every_step_and_pass():
     assert R.to_data(g.st)[7:] == before[7:]  # nothing moved (turn and phase did)
 
 
+def test_the_rules_are_asked_for_the_legal_actions_once_a_throw(monkeypatch):
+    # each menu step filters the list the throw gave (a box pass counts its calls); the
+    # next throw asks again
+    t, g = table(2, st=fill_table())
+    asked = []
+    real = R.legal_actions
+
+    def counted(st, seat):
+        asked.append(seat)
+        return real(st, seat)
+
+    monkeypatch.setattr(R, "legal_actions", counted)
+    throw(t, g, 2, 0, 0)
+    choose(t, g, "Urban-Fill")
+    t.tap(1, 2)
+    choose(t, g, "Back")
+    choose(t, g, "Urban-City-Transfer")
+    choose(t, g, "Back")
+    choose(t, g, "City-Transfer")
+    choose(t, g, "die 2: 1")
+    assert asked == [1]
+    choose(t, g, "Confirm")  # checked against the list the throw gave
+    assert g.player == 2 and asked == [1]
+    assert g.result.startswith("P1 City-Transfer")
+    throw(t, g, 0, 0, 1)
+    assert asked == [1, 2]
+
+
 def test_no_menu_has_more_than_eight_lines():
     t, g = table(3, bots=(1, 2, 3), seed=9)
     longest = 0

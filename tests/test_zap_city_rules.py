@@ -489,6 +489,30 @@ def test_describe_every_kind():
     assert R.describe((CF, 3, 8 + 1, 16 + 0, 32 + 5, 0)) == "P3 City-Fill: J from P1 to P2"
 
 
+# The menu's steps as the flow takes them (games.zap_city._open), from any list of actions.
+def among(actions, prefix):
+    return [a for a in actions if M.matches(a, prefix)]
+
+
+def group(actions, prefix):
+    return sorted(M.branch(among(actions, prefix), len(prefix)))
+
+
+def walk(actions, prefix=()):
+    prefix, firsts = M.descend(among(actions, prefix), prefix)
+    return prefix, sorted(firsts)
+
+
+def pick(actions, prefix):
+    found = among(actions, prefix)
+    assert len(prefix) == M.MENU_LEVELS and len(found) == 1
+    return found[0]
+
+
+def label(actions, prefix):
+    return M.name(among(actions, prefix)[0], len(prefix) - 1)
+
+
 def walk_all(actions):
     """Every leaf reached through walk/group/pick; checks each menu level's size."""
     leaves = []
@@ -497,13 +521,13 @@ def walk_all(actions):
         return leaves, widths
 
     def visit(prefix):
-        prefix, choices = M.walk(actions, prefix)
+        prefix, choices = walk(actions, prefix)
         if not choices:
-            leaves.append(M.pick(actions, prefix))
+            leaves.append(pick(actions, prefix))
             return
         widths.append(len(choices))
         for c in choices:
-            text = M.label(actions, prefix + (c,))
+            text = label(actions, prefix + (c,))
             assert 0 < len(text) <= 20, text
             visit(prefix + (c,))
     visit(())
@@ -519,27 +543,27 @@ def test_menu_levels_of_a_crowded_table():
     assert len(acts) > 60
     leaves, widths = walk_all(acts)
     assert sorted(leaves) == sorted(acts) and max(widths) <= 8
-    assert M.group(acts, ()) == [UF, CF, EX]
-    assert M.label(acts, (EX,)) == "City-Exchange"
-    assert M.label(acts, (EX, 2, 0, 4, 2)) == "3 (side 3)"
+    assert group(acts, ()) == [UF, CF, EX]
+    assert label(acts, (EX,)) == "City-Exchange"
+    assert label(acts, (EX, 2, 0, 4, 2)) == "3 (side 3)"
     st[R.base(1) + R.TOPS + 2] = 1                       # P1's third top: a 2
     acts = R.legal_actions(st, 1)
     leaves, widths = walk_all(acts)
     assert sorted(leaves) == sorted(acts) and max(widths) <= 8
-    assert M.group(acts, ()) == [UF, UCT, CF]
-    assert M.label(acts, (UF, 2)) == "from P2"
-    assert M.label(acts, (UF, 1)) == "from P1 (own)"
-    assert M.label(acts, (CF, 2, 4)) == "2 (side 5)"
-    assert M.label(acts, (UF, 2, 1)) == "die 2: 2"
+    assert group(acts, ()) == [UF, UCT, CF]
+    assert label(acts, (UF, 2)) == "from P2"
+    assert label(acts, (UF, 1)) == "from P1 (own)"
+    assert label(acts, (CF, 2, 4)) == "2 (side 5)"
+    assert label(acts, (UF, 2, 1)) == "die 2: 2"
 
 
 def test_walk_skips_single_choices():
     st = table(tops={1: ["3", "3", "1"]})
     acts = R.legal_actions(st, 1)
-    prefix, choices = M.walk(acts)
+    prefix, choices = walk(acts)
     assert prefix == (CT, 1) and choices == [0, 1]       # which die's 3
-    prefix, choices = M.walk(acts, prefix + (1,))
-    assert choices == [] and M.pick(acts, prefix) == (CT, 1, 9, 8, 8 + SYM["3"], 0)
+    prefix, choices = walk(acts, prefix + (1,))
+    assert choices == [] and pick(acts, prefix) == (CT, 1, 9, 8, 8 + SYM["3"], 0)
 
 
 # -- random play: conservation, reference, menus, data -------------------------------------

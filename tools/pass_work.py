@@ -107,13 +107,14 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--top", type=int, default=12)
+    ap.add_argument("--functions", type=int, default=6, help="functions named per pass")
     a = ap.parse_args(argv)
     rows = work(a.game, a.players, a.seed, a.seconds)
     calls = sorted(r[1] for r in rows)
     print("%s, %d players, seed %d: %d passes; calls a pass: median %d, p99 %d, most %d"
           % (a.game, a.players, a.seed, len(rows), calls[len(calls) // 2], calls[len(calls) * 99 // 100], calls[-1]))
     for n, k, before, after, per in sorted(rows, key=lambda r: -r[1])[:a.top]:
-        top = sorted(per.items(), key=lambda kv: -kv[1])[:6]
+        top = sorted(per.items(), key=lambda kv: -kv[1])[:a.functions]
         print("pass %6d %6d calls  %s -> %s  %s" % (n, k, before, after, " ".join("%s=%d" % kv for kv in top)))
 
 

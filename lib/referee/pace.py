@@ -102,9 +102,10 @@ def step(budget_px=FRAME_PX):
                 layer.y = y
                 if show:  # (shown again below: its new box)
                     layer.hidden = True
-            px = -1  # its area, once (a group's is a walk of its layers: ~30 µs a call on the box)
+            px = -1  # its area, once (a group's is a walk of its layers: ~30 µs a call on the
+            # box, stopped once it is more than the step's budget)
             if show == layer.hidden and color is None and isinstance(layer, screen.displayio.Group):
-                px = area(layer) * k
+                px = area(layer, budget_px // k + 1) * k
                 if px > budget_px:  # a big group shown or hidden a layer at a time (_spread)
                     _spread(e, layer, show, k * layer.scale * layer.scale)
                     continue
@@ -181,18 +182,24 @@ def shown(layer):
     return e[1] if type(e) is list else False  # (a tuple: the group is being hidden)
 
 
-def area(layer):
-    """The pixels ``layer`` covers (an estimate: a Group's are its layers' together)."""
+def area(layer, most=0):
+    """The pixels ``layer`` covers (an estimate: a Group's are its layers' together).
+    ``most`` > 0: a Group's walk stops once its layers cover more than that (the
+    answer is then only known to be above it)."""
     if isinstance(layer, screen.Text):
         w, h = layer.size()
         s = layer.scale
         return min(screen.WIDTH, w * screen.CHAR_W * s) * min(screen.HEIGHT, h * screen.CHAR_H * s)
     if isinstance(layer, screen.displayio.Group):
-        s = layer.scale
+        s = layer.scale * layer.scale
         n = 0
+        if most > 0:
+            most = most // s + 1
         for item in layer:
-            n += area(item)
-        return n * s * s
+            n += area(item, most - n if most > 0 else 0)
+            if most > 0 and n > most:
+                break
+        return n * s
     r = getattr(layer, "radius", None)
     if r is not None:
         return 4 * r * r
