@@ -222,7 +222,7 @@ class Game(TurnGame):
             self.plan = None
             self._pending = self.brain.search(self.st, p, self.rng, self._kind[p])
         self.go(CHOOSE, now)
-        self._open((), now)
+        self.menu = None  # the throw is drawn in this pass, the moves' menu in the next (tick)
 
     # -- menus -------------------------------------------------------------------------
     def _acts(self, prefix):
@@ -422,6 +422,8 @@ class Game(TurnGame):
             elif kind == TAP:
                 self._throw(now_ns)
             return
+        if self.menu is None:  # a press in the pass between the throw and its menu
+            self._open((), now_ns)
         moved, value = self.turn_menu(self.menu, player, kind, count)
         if moved:
             self._draw_menu()
@@ -438,13 +440,17 @@ class Game(TurnGame):
                 else:
                     self.rounds = None
                     self._begin(now_ns)
+        elif self.phase == CHOOSE and self.menu is None:
+            self._open((), now_ns)
         elif self.bot_seat():
             self.bot_tick(now_ns)
 
     def next_at(self, now_ns):
-        # the throw-off's next round, or a bot's step
+        # the throw-off's next round, a throw's menu, or a bot's step
         if self.phase == START:
             return self._at + self.round_ns
+        if self.phase == CHOOSE and self.menu is None:
+            return now_ns
         return self.bot_next_at(now_ns) if self.bot_seat() else None
 
     def resumed(self, now_ns, paused_ns):
