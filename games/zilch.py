@@ -117,6 +117,7 @@ class Game(TurnGame):
         self._found = None  # ... and once known
         self._frame = -1  # the tumble's last turn: the time slot it fell in
         self._turns = 0  # the tumble's turns so far
+        self._menu_due = False  # a new turn's menu, drawn in the pass after its screen
         self._new_turn_state(1)
         self.view = View(self.root, players)
 
@@ -162,8 +163,9 @@ class Game(TurnGame):
         return self.rules.challenge_penalties[1 if self.reached[player] else 0]
 
     # --- the screen -----------------------------------------------------------------------
-    def _draw(self):
-        # everything from the state (called when the state changes)
+    def _draw(self, menu_later=False):
+        # everything from the state (called when the state changes); menu_later: the
+        # menu in the next pass (tick), a turn's change drawn over two passes
         v = self.view
         p = self.player
         if self.phase == OVER:
@@ -179,7 +181,10 @@ class Game(TurnGame):
             v.status(self._status_text())
             v.scores(self.totals, p)
         self._draw_dice()
-        self._draw_menu()
+        if menu_later:
+            self._menu_due = True
+        else:
+            self._draw_menu()
 
     def _status_text(self):
         if self.final_by:
@@ -216,6 +221,7 @@ class Game(TurnGame):
 
     def _draw_menu(self):
         v = self.view
+        self._menu_due = False
         if self.phase in (END, OVER):
             return  # the result is on screen (_banner)
         v.no_result()
@@ -268,7 +274,7 @@ class Game(TurnGame):
         self.menu = Menu(title, items, owner=player)
         self.go(PRE, now)
         self.saves += 1  # a turn begins (the last one ended): the app saves the match
-        self._draw()
+        self._draw(menu_later=True)
 
     def deal(self, n):
         # the faces of a throw of ``n`` dice
@@ -336,7 +342,7 @@ class Game(TurnGame):
             items.append((dice_text(faces) + "  +" + str(points), ("keep", faces, points)))
         self.menu = Menu("Set aside which?", items, owner=self.player)
         self.go(PICK, now)
-        self._draw()
+        self._draw(menu_later=True)
 
     def _set_aside(self, faces, points, now):
         self.free = _without(self.roll, faces)
@@ -358,7 +364,7 @@ class Game(TurnGame):
                 title = "Bank needs " + str(self.bank_minimum())
             self.menu = Menu(title, items, owner=self.player)
         self.go(NEXT, now)
-        self._draw()
+        self._draw(menu_later=True)
 
     def _choose(self, value, now):
         what = value[0]
@@ -479,6 +485,8 @@ class Game(TurnGame):
         self.now = now_ns
         if self.phase not in (PRE, PICK, NEXT):
             return
+        if self._menu_due:  # a press in the pass between a turn's screen and its menu
+            self._draw_menu()
         moved, value = self.turn_menu(self.menu, player, kind, count)  # the active human's button only
         if moved:
             self._draw_dice()
@@ -489,7 +497,9 @@ class Game(TurnGame):
     def tick(self, now_ns):
         self.now = now_ns
         phase = self.phase
-        if phase == ROLL:
+        if self._menu_due:
+            self._draw_menu()
+        elif phase == ROLL:
             elapsed = now_ns - self.phase_at
             if elapsed >= self.roll_ns:
                 self._rolled(now_ns)
@@ -509,8 +519,10 @@ class Game(TurnGame):
             self.bot_tick(now_ns)
 
     def next_at(self, now_ns):
-        # the roll's end; the shown result's end; a bot's step
+        # a turn's menu; the roll's end; the shown result's end; a bot's step
         phase = self.phase
+        if self._menu_due:
+            return now_ns
         if phase == ROLL:
             return self.phase_at + self.roll_ns
         if phase == END:
@@ -615,3 +627,5 @@ class Game(TurnGame):
             self.challenge_no = turn["challenge_no"]
             self.menu = Menu("Challenge turn", [("Roll 6 dice", ("roll",))], owner=self.player)
             self._draw()
+        elif self._menu_due:  # a resumed match is drawn whole at once (its launch)
+            self._draw_menu()

@@ -18,7 +18,7 @@ BUDGET = {
     "reaction": (7, 500),
     "lightning_dice": (6, 380),
     "wurfelblitz": (7, 600),
-    "zilch": (7, 650),
+    "zilch": (7, 470),
     "zap_city": (4, 1000),
     "flyer": (4, 990),
 }

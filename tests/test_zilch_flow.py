@@ -69,6 +69,7 @@ def zilch_turn(t, g):
 
 def next_turn(t, g):
     wait_for(t, g, (zilch.PRE, zilch.OVER))
+    t.advance(2)  # a turn's menu is drawn in the pass after its screen
 
 
 # --- the pinned API ------------------------------------------------------------------
@@ -697,13 +698,13 @@ def test_mixed_bots_alternate_cautious_and_expected_value_by_seat():
     t, g = table(3, bots=(2, 3), bot="mixed")
     assert g.bot_kinds == {2: "cautious", 3: "ev"}
     zilch_turn(t, g)  # P1 (human)
-    wait_for(t, g, (zilch.PRE,))
+    next_turn(t, g)
     assert g.player == 2 and "P2 bot: cautious" in t.screen_text()
     load_dice(g, [1, 1, 5, 2, 3, 4], [2, 3, 4])
     wait_for(t, g, (zilch.NEXT,))
     assert g.frozen == [1, 1, 5]  # the cautious bot takes the most points
     wait_for(t, g, (zilch.END,))
-    wait_for(t, g, (zilch.PRE,))
+    next_turn(t, g)
     assert g.player == 3 and "P3 bot: exp. value" in t.screen_text()
     load_dice(g, [1, 1, 5, 2, 3, 4], [2, 3, 4, 6, 6])
     wait_for(t, g, (zilch.NEXT,))
