@@ -70,8 +70,14 @@ LIGHT_WAIT_NS = const(500000000)
 # is 3-6 ms there): a pace step gets what the pass's work left of PASS_NS, at about PX_NS
 # a pixel redrawn (a text over a layer: 10 µs measured in Würfelblitz), at least MIN_PX
 # (the screen catches up even while a bot thinks every pass), at most pace.FRAME_PX.
+# A pixel's cost depends on the layers under it (ZAP City's board: 15-21 µs): the device
+# learns it from each paced refresh of at least LEARN_PX (learn_px), within PX_NS_MIN..
+# PX_NS_MAX, quick to rise and slow to fall.
 PASS_NS = const(12000000)
 PX_NS = const(10000)
+PX_NS_MIN = const(5000)
+PX_NS_MAX = const(40000)
+LEARN_PX = const(200)
 MIN_PX = const(300)
 
 
@@ -80,11 +86,22 @@ MIN_PX = const(300)
 DUTY = (0, 0x0600, 0x2000, 0x8000)
 
 
-def step_px(work_ns, most):
+def step_px(work_ns, most, px_ns=PX_NS):
     """The pixels a pace step may redraw after ``work_ns`` of the pass's own work
-    (``PASS_NS``), between ``MIN_PX`` and ``most``."""
-    px = (PASS_NS - work_ns) // PX_NS
+    (``PASS_NS``) at ``px_ns`` a pixel, between ``MIN_PX`` and ``most``."""
+    px = (PASS_NS - work_ns) // px_ns
     return most if px > most else MIN_PX if px < MIN_PX else px
+
+
+def learn_px(px_ns, refresh_ns, px):
+    """A pixel's cost after a refresh of ``refresh_ns`` that drew ``px`` pixels (a pace
+    step's estimate): three quarters of the new figure when it is higher, a quarter when
+    lower, within ``PX_NS_MIN``..``PX_NS_MAX``; unchanged below ``LEARN_PX`` pixels."""
+    if px < LEARN_PX:
+        return px_ns
+    seen = refresh_ns // px
+    px_ns = (px_ns + 3 * seen) // 4 if seen > px_ns else (3 * px_ns + seen) // 4
+    return PX_NS_MAX if px_ns > PX_NS_MAX else PX_NS_MIN if px_ns < PX_NS_MIN else px_ns
 
 
 class Strip(neopixel.NeoPixel):
@@ -256,6 +273,7 @@ class Device:
         self.errors = 0
         self.display.refresh()
         self._frame_at = self.clock()
+        self.px_ns = PX_NS  # a redrawn pixel's cost, learned (learn_px)
         # the maker at the serial console, and any tool, know the box came up
         self.box.log("launcher ready: " + _free() + " B free")
 
@@ -285,8 +303,11 @@ class Device:
                     if la is not None and la < 0 and now + la >= LIGHT_WAIT_NS:
                         paced.flush()  # the stimulus keeps changing: drawn at once, lit
                         self.box._lit_soon()
-                    paced.step(step_px(now - begun, paced.FRAME_PX))
-                self.display.refresh()
+                    px = paced.step(step_px(now - begun, paced.FRAME_PX, self.px_ns))
+                    self.display.refresh()
+                    self.px_ns = learn_px(self.px_ns, self.clock() - now, px)
+                else:
+                    self.display.refresh()
                 self._frame_at = now
             elif self.box._light_at is not None and self.box._light_at < 0:
                 self.box._lit_soon()  # a pass of its own, the stimulus all drawn

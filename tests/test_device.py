@@ -1033,8 +1033,24 @@ def test_a_pace_step_gets_what_the_pass_work_left_of_its_aim(world):
         real_app_step()
         world.advance(work[0])  # the pass's own work, in virtual time
 
-    pace.step = lambda budget_px=pace.FRAME_PX: budgets.append(budget_px) or real_step(budget_px)
+    drawn = [0]
+
+    def step(budget_px=pace.FRAME_PX):
+        budgets.append(budget_px)
+        drawn[0] = real_step(budget_px)
+        return drawn[0]
+
+    real_refresh = dev.display.refresh
+
+    def refresh(*a, **k):
+        world.advance_to(world.now_ns + drawn[0] * px_ns[0])  # the firmware's time a pixel
+        drawn[0] = 0
+        return real_refresh(*a, **k)
+
+    px_ns = [PX_NS]
+    pace.step = step
     dev.app.step = app_step
+    dev.display.refresh = refresh
     try:
         pace.start()
         for ms, want in ((0, top), (6, (PASS_NS - 6 * MS) // PX_NS), (16, MIN_PX)):
@@ -1045,7 +1061,33 @@ def test_a_pace_step_gets_what_the_pass_work_left_of_its_aim(world):
             run(world, dev, 2)
             assert budgets and budgets[0] == want
             pace.flush()
+        # a refresh that costs twice the pixel cost assumed: learned within a few passes,
+        # and the steps shrink to fit the pass's aim
+        px_ns[0] = 2 * PX_NS
+        work[0] = 0
+        for i in range(6):
+            for w in words:
+                w.text = "AGAIN %d %d" % (i, id(w) % 97)
+            run(world, dev, 2)
+            pace.flush()
+        assert 2 * PX_NS - PX_NS // 10 < dev.px_ns <= 2 * PX_NS
+        budgets.clear()
+        for w in words:
+            w.text = "LAST %d" % (id(w) % 97)
+        run(world, dev, 2)
+        assert budgets[0] == PASS_NS // dev.px_ns < top
     finally:
         pace.step = real_step
         dev.app.step = real_app_step
+        dev.display.refresh = real_refresh
         pace.stop()
+
+
+def test_a_pixels_cost_is_learned_quick_to_rise_slow_to_fall_and_within_bounds(world):
+    from hardware.device import LEARN_PX, PX_NS, PX_NS_MAX, PX_NS_MIN, learn_px
+
+    assert learn_px(PX_NS, 10**9, LEARN_PX - 1) == PX_NS  # too few pixels to say
+    assert learn_px(PX_NS, 1000 * 2 * PX_NS, 1000) == PX_NS + 3 * PX_NS // 4  # rises by 3/4
+    assert learn_px(2 * PX_NS, 1000 * PX_NS, 1000) == 2 * PX_NS - PX_NS // 4  # falls by 1/4
+    assert learn_px(PX_NS, 10**12, 1000) == PX_NS_MAX
+    assert learn_px(PX_NS_MIN, 0, 1000) == PX_NS_MIN
