@@ -392,8 +392,7 @@ class Game(TurnGame):
         v = self.view
         v.board(st.stacks)
         v.homes(st.scores)
-        v.show_dice(self.dice)
-        w = self.winners
+        w = self.winners  # (the dice are done: the winner takes their place)
         if len(w) == 1:
             v.turn(w[0], seat(w[0]) + " wins!", "hold: menu")
             v.winner(seat(w[0]), "wins!", palette.station(w[0]))
