@@ -49,8 +49,10 @@ def test_the_table_parser_reads_the_probe_lines():
     row = firmware_check.Row("zilch", 7)
     firmware_check.parse("FWC launcher 83168\nFWC launch 812345\nFWC game zilch 7 1000 12345 41440 23456 game 0 "
                          "game_3->4_gc\nFWC hist " + " ".join(["0"] * 20 + ["990", "10"] + ["0"] * 234)
+                         + "\nFWC long end pre 0 7 23456\nFWC long pick next 1 3 21000"
                          + "\nFWC alloc 512000 3 61250\nFWC error -\nFWC DONE\n", row)
     assert (row.launcher, row.passes, row.low, row.worst_us, row.over) == (83168, 1000, 41440, 23456, False)
+    assert row.longs == [("end", "pre", False, 7, 23456), ("pick", "next", True, 3, 21000)]
     assert (row.alloc, row.gcs, row.gc_us, row.launch_us) == (512000, 3, 61250, 812345)
     assert "| zilch | 7 | 812.3 | 1000 |" in firmware_check.table([row], "abc")
     assert row.what == "game 3->4 gc" and row.percentile_ms(0.5) == 5.25 and row.percentile_ms(0.995) == 5.5

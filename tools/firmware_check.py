@@ -96,6 +96,16 @@ if GAME:
     gc.collect()
     low = gc.mem_free()
     hist = array.array("H", bytes(2 * %(buckets)d))
+    # passes over LONG_US by phase change (before * 16 + after; +256 when the firmware
+    # collected in it): counts and the longest, in arrays made now (no heap taken later);
+    # the heap they take is the probe's, not the box's: added back to every free figure
+    gc.collect()
+    f = gc.mem_free()
+    long_n = array.array("H", bytes(2 * 512))
+    long_us = array.array("L", bytes(4 * 512))
+    gc.collect()
+    mine = f - gc.mem_free()
+    low += mine
     worst = 0
     what = ""
     n = 0
@@ -104,6 +114,7 @@ if GAME:
     while n < PASSES and time.monotonic_ns() - start < LIMIT_NS:
         g = d.app.game
         before = g.phase_name() if g is not None else None
+        before_p = g.phase if g is not None else 0
         # gc.mem_free() walks the whole heap (milliseconds a call): a latency run, where
         # the time between passes counts, does without it (and the " gc" mark)
         f0 = 0 if HUMANS else gc.mem_free()
@@ -122,6 +133,11 @@ if GAME:
         if k >= %(fine)d:
             k = %(fine)d + (us - %(fine)d * %(fine_us)d) // %(coarse_us)d
         hist[k if k < %(buckets)d else %(buckets)d - 1] += 1
+        if us > %(long_us)d and g is not None and d.app.game is g:
+            j = (before_p & 15) * 16 + (g.phase & 15) + (256 if f1 > f0 else 0)
+            long_n[j] += 1
+            if us > long_us[j]:
+                long_us[j] = us
         if us > worst:
             g = d.app.game
             after = g.phase_name() if g is not None else None
@@ -129,19 +145,23 @@ if GAME:
             what = "%%s %%s->%%s%%s" %% (d.app.mode, before, after, " gc" if f1 > f0 else "")
         if n %% %(gc_every)d == 0:
             gc.collect()
-            f = gc.mem_free()
+            f = gc.mem_free() + mine
             if f < low:
                 low = f
         if d.app.game is None or d.app.game.over or d.app.mode != "game":
             break
     gc.collect()
-    f = gc.mem_free()
+    f = gc.mem_free() + mine
     if f < low:
         low = f
     g = d.app.game
     print("FWC game", GAME, PLAYERS, n, (time.monotonic_ns() - start) // 1000000, low,
           worst, d.app.mode, 1 if (g is not None and g.over) else 0, what.replace(" ", "_"))
     print("FWC hist", " ".join(str(c) for c in hist))
+    g = d.app.game
+    for j in range(512):
+        if long_n[j] and g is not None:
+            print("FWC long", g.phase_name((j >> 4) & 15), g.phase_name(j & 15), j >> 8, long_n[j], long_us[j])
     print("FWC alloc", -1 if HUMANS else alloc, ngc, gc_us)
     print("FWC error", d.app.error if getattr(d.app, "error", None) else "-")
 print("FWC DONE")
@@ -249,6 +269,7 @@ class Row:
         self.gcs = 0  # timed passes in which the firmware collected
         self.gc_us = 0  # the longest of them
         self.launch_us = 0  # the launch: the game's modules loaded, its screen built and drawn
+        self.longs = []  # (before, after, collected, passes, longest µs): the passes over P99_MAX_MS
 
     def percentile_ms(self, q):
         """The pass time (ms, bucket's upper edge) below which ``q`` of the passes fall."""
@@ -293,6 +314,9 @@ def parse(serial, row):
             row.alloc, row.gcs, row.gc_us = (int(v) for v in line.split()[2:5])
         elif line.startswith(TAG + "hist "):
             row.hist = [int(c) for c in line.split()[2:]]
+        elif line.startswith(TAG + "long "):
+            p = line.split()
+            row.longs.append((p[2], p[3], p[4] == "1", int(p[5]), int(p[6])))
         elif line.startswith(TAG + "error ") and line[len(TAG) + 6:].strip() != "-":
             row.error = line[len(TAG) + 6:].strip()
     m = re.search(r"(Traceback \(most recent call last\):.*?\n\w*Error[^\n]*|MemoryError[^\n]*"
@@ -337,7 +361,7 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"
         f.write(PROBE % {"game": game, "players": row.players, "passes": passes,
                          "limit_ms": limit_ms, "buckets": BUCKETS, "fine_us": FINE_US,
                          "fine": FINE, "coarse_us": COARSE_US, "humans": 1 if presses else 0,
-                         "gc_every": 1000000 if presses or box_gc else 10,
+                         "gc_every": 1000000 if presses or box_gc else 10, "long_us": P99_MAX_MS * 1000,
                          "getenv": getenv})
     row.png = os.path.join(out, row.name + ".png")
     log = os.path.join(out, row.name + ".serial.txt")
@@ -518,6 +542,11 @@ def main(argv=None):
                 r.latencies_us = [None if v is None else v // 1000 for v in latencies(json.load(f), int(a.latency * 1e6))]
             print("%s: press -> winner's ring lit (ms, every press of seat 1): %s" % (
                 r.name, ", ".join("-" if v is None else "%.2f" % (v / 1000) for v in r.latencies_us)))
+    for r in rows:
+        if r.longs:
+            print("%s: passes over %d ms by phase change: %s" % (r.name, P99_MAX_MS, ", ".join(
+                "%s->%s%s %d (longest %.1f ms)" % (b, a, " with a collection" if c else "", n, us / 1000)
+                for b, a, c, n, us in sorted(r.longs, key=lambda x: -x[3]))))
     for r in rows:
         if r.name != "launcher" and r.passes:
             if r.alloc < 0:
