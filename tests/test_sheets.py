@@ -1,23 +1,39 @@
-"""``bitmaptools.fill_region`` in every world that runs the box's code without the
-firmware keeps the firmware's rules, and writes the pixels it is asked to: the bare
-interpreter's fakes (tests/fakes/display), the MicroPython VM's (tools/pico_fakes:
-they keep no pixels, so there only the checks) and the browser's ``displayio`` (web/)
-in that VM, all three through one fake (tools/pico_fakes/bitmaptools.py).
+"""Sprite sheets drawn as rectangles (``bitmaptools.fill_region``) come out pixel for
+pixel as the pixel loops drew them, in every world that runs them; and each world's
+``fill_region`` keeps the firmware's rules.
+
+The pixel loops are kept here, as the sheets were drawn up to 68aaa16: the dice of
+``referee.die`` (every size 12..64 px: the games use 44), the letters of
+``referee.marks``, Lightning Dice's faces and ZAP City's tiles. They draw into a plain
+grid that refuses a pixel off the sheet, as the firmware's bitmaps do. The worlds: Blinka on the PC (its own ``fill_region`` and the
+simulator's fast one, pc/fast_displayio.py), the bare interpreter's fakes
+(tests/fakes/display), the MicroPython VM's (tools/pico_fakes: they keep no pixels,
+so there only the checks) and the browser's ``displayio`` (web/) in that VM.
 
 The firmware's rules (CircuitPython 10.2.1, ``shared-bindings/bitmaptools/__init__.c``):
 no clipping (a corner off the bitmap is a ``ValueError`` naming it), x2 and y2 exclusive,
 ``None`` for x2/y2 the edge, a value below ``1 << bits_per_value``.
 """
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 
 import compat
+import displayio
 import fakes
+import pytest
+
+from games import lightning_dice_screen, zap_city_screen
+from hardware import sim  # noqa: F401  (the simulator's displayio: fast_displayio installed)
+from pc import fast_displayio
+from referee import die, marks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DIE_SIZES = tuple(range(12, 65))
+MARK_SIZES = (10, 22, 44, 66, 88)
 
 
 class Grid:
@@ -35,6 +51,188 @@ class Grid:
         x, y = xy
         assert 0 <= x < self.width and 0 <= y < self.height, (x, y)
         self.px[y * self.width + x] = value
+
+
+# ------------------------------------------------------------------ the pixel loops
+
+
+def loop_disc(bm, cx, cy, r, value):
+    rr = r * r
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if dx * dx + dy * dy <= rr:
+                bm[cx + dx, cy + dy] = value
+
+
+def loop_die(size):
+    tiles = die._TILES
+    bm = Grid(size * tiles, size)
+    bm.fill(1)
+    r = max(2, size // 10)
+    step = size // 4
+    for t in range(tiles):
+        x0 = t * size
+        for i in range(size):
+            for k in (0, 1, size - 2, size - 1):
+                bm[x0 + i, k] = 0
+                bm[x0 + k, i] = 0
+        for col, row in die.PIPS.get(t, ()):
+            loop_disc(bm, x0 + step * (col + 1), step * (row + 1), r, 2)
+    half = size // 2
+    loop_disc(bm, die._DOT * size + half, half, size // 4 + 2, 2)
+    loop_disc(bm, die._DOT * size + half, half, size // 4, 3)
+    return bm
+
+
+def loop_marks(size):
+    k = max(1, size // 22)
+    bm = Grid(5 * k * len(marks.LETTERS), 7 * k)
+    for t in range(len(marks.LETTERS)):
+        for row in range(7):
+            bits = marks._GLYPHS[t * 7 + row]
+            for col in range(5):
+                if (bits >> (4 - col)) & 1:
+                    for dy in range(k):
+                        for dx in range(k):
+                            bm[(t * 5 + col) * k + dx, row * k + dy] = 1
+    return bm
+
+
+def loop_lightning():
+    L = lightning_dice_screen
+    bm = Grid(12 * L._TILE, L._TILE)
+    for f in range(12):
+        x0 = f * L._TILE
+        body = 1 if f >= 6 else 3
+        pip = 2 if f >= 6 else 1
+        for y in range(L._TILE - 2):
+            for x in range(L._TILE - 2):
+                bm[x0 + x, y] = body
+        for col, row in die.PIPS[f % 6 + 1]:
+            px = x0 + L._PIPS_AT[col]
+            py = L._PIPS_AT[row]
+            for dy in range(L._PIP):
+                for dx in range(L._PIP):
+                    if (dx % 4 or dy % 4):  # round the corners
+                        bm[px + dx, py + dy] = pip
+    return bm
+
+
+def loop_zap():
+    Z = zap_city_screen
+    T = Z._T
+    bm = Grid(11 * T, T)
+    for t in range(1, 11):
+        x0 = t * T
+        for y in range(T - 1):
+            for x in range(T - 1):
+                edge = x == 0 or y == 0 or x == T - 2 or y == T - 2
+                if t < Z._EMPTY:
+                    c = t
+                elif t == Z._EMPTY:
+                    c = 6 if edge else 5
+                elif edge:
+                    c = t - Z._HIGH if t < 10 else 6
+                else:
+                    c = 7
+                bm[x0 + x, y] = c
+    return bm
+
+
+def loop_sheets():
+    """{name: Grid} of every sheet, as the pixel loops drew them."""
+    got = {"die %d" % s: loop_die(s) for s in DIE_SIZES}
+    got.update(("marks %d" % s, loop_marks(s)) for s in MARK_SIZES)
+    got["lightning_dice"] = loop_lightning()
+    got["zap_city"] = loop_zap()
+    return got
+
+
+# What builds each sheet in the tree (with the sheets' caches emptied first), as source:
+# the bare interpreter and the VM run it too. ``sheets()`` returns {name: bitmap}.
+BUILD = """
+from referee import die, marks
+from games import lightning_dice_screen, zap_city_screen
+
+def sheets(die_sizes, mark_sizes):
+    got = {}
+    for s in die_sizes:
+        die._SHEETS.clear()
+        got["die %d" % s] = die.sheet(s)
+    for s in mark_sizes:
+        marks._SHEETS.clear()
+        got["marks %d" % s] = marks.sheet(s)[0]
+    got["lightning_dice"] = lightning_dice_screen._sheet()
+    got["zap_city"] = zap_city_screen._tiles()[0]
+    return got
+"""
+
+
+@pytest.fixture(scope="module")
+def loops():
+    return loop_sheets()
+
+
+def test_the_pixel_loops_draw_inside_their_sheets(loops):
+    # (Grid refuses a pixel off the sheet) and every colour of each sheet is there
+    assert set(loops["die 44"].px) == {0, 1, 2, 3}
+    assert set(loops["lightning_dice"].px) == {0, 1, 2, 3}
+    assert set(loops["zap_city"].px) == set(range(8))
+    assert set(loops["marks 44"].px) == {0, 1}
+
+
+def _blinka_pixels(bm):
+    return bytes(bm[x, y] for y in range(bm.height) for x in range(bm.width))
+
+
+@pytest.mark.parametrize("fill", ["fast", "blinka"])
+def test_the_sheets_on_the_pc_are_the_pixel_loops(loops, fill, monkeypatch):
+    # the simulator's fill_region (pc/fast_displayio.py) and Blinka's own
+    import bitmaptools
+
+    if fill == "blinka":
+        monkeypatch.setattr(bitmaptools, "fill_region", fast_displayio._BLINKA[bitmaptools, "fill_region"])
+    else:
+        assert bitmaptools.fill_region is fast_displayio._fill_region
+    monkeypatch.setattr(die, "_SHEETS", {})
+    monkeypatch.setattr(marks, "_SHEETS", {})
+    ns = {}
+    exec(BUILD, ns)
+    got = ns["sheets"](DIE_SIZES, MARK_SIZES)
+    assert sorted(got) == sorted(loops)
+    for name, bm in got.items():
+        assert isinstance(bm, displayio.Bitmap)
+        assert (bm.width, bm.height) == (loops[name].width, loops[name].height), name
+        assert _blinka_pixels(bm) == bytes(loops[name].px), name
+
+
+def test_the_sheets_on_the_bare_interpreter_are_the_pixel_loops(loops):
+    # tests/fakes/display: its bitmaptools is tools/pico_fakes/bitmaptools.py, writing
+    # through the bare displayio.Bitmap
+    script = "import sys, json\nsys.path[:] = %r\n%s\n" % (fakes.bare_path(ROOT, os.path.join(ROOT, "lib")), BUILD)
+    script += ("got = sheets(%r, %r)\nimport bitmaptools\n"
+               "print(json.dumps({'bitmaptools': bitmaptools.__file__, 'fill': bitmaptools.fill_region.__code__.co_filename,"
+               " 'sheets': {n: [b.width, b.height, bytes(b._data).hex()] for n, b in got.items()}}))\n"
+               % (DIE_SIZES, MARK_SIZES))
+    r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads(r.stdout)
+    assert out["bitmaptools"].startswith(fakes.DISPLAY)
+    assert out["fill"] == os.path.join(ROOT, "tools", "pico_fakes", "bitmaptools.py")
+    assert sorted(out["sheets"]) == sorted(loops)
+    for name, (w, h, data) in out["sheets"].items():
+        assert (w, h) == (loops[name].width, loops[name].height), name
+        assert bytes.fromhex(data) == bytes(loops[name].px), name
+
+
+def test_the_sheets_are_built_in_the_micropython_vm():
+    # tools/pico_fakes keep no pixels: here the sheets run their checks (a rectangle off
+    # a sheet would raise as on the board) under MicroPython
+    compat.require_vm()
+    script = BUILD + "got = sheets(%r, %r)\nprint(len(got), got['die 44'].width)\n" % (DIE_SIZES, MARK_SIZES)
+    r = compat.run_vm(script)
+    assert r.returncode == 0, compat.vm_to_repo_paths(r.stderr)
+    assert r.stdout.split() == [str(len(DIE_SIZES) + len(MARK_SIZES) + 2), str(44 * die._TILES)]
 
 
 # ------------------------------------------------------------------ fill_region's rules
