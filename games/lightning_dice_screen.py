@@ -10,6 +10,7 @@
 # with black pips, free dice dark grey with white pips. At the end the rows become
 # the standings.
 
+import bitmaptools
 import displayio
 
 from referee import die, palette, screen
@@ -29,20 +30,18 @@ def _sheet():
     # 12 faces side by side: face v (1..6) free at tile v-1, kept at tile v+5.
     # Colours: 0 background, 1 white, 2 black, 3 grey.
     bmp = displayio.Bitmap(12 * _TILE, _TILE, 4)
+    fill = bitmaptools.fill_region
     for f in range(12):
         x0 = f * _TILE
         body = 1 if f >= 6 else 3
         pip = 2 if f >= 6 else 1
-        for y in range(_TILE - 2):
-            for x in range(_TILE - 2):
-                bmp[x0 + x, y] = body
+        fill(bmp, x0, 0, x0 + _TILE - 2, _TILE - 2, body)
         for col, row in die.PIPS[f % 6 + 1]:
             px = x0 + _PIPS_AT[col]
             py = _PIPS_AT[row]
-            for dy in range(_PIP):
-                for dx in range(_PIP):
-                    if (dx % 4 or dy % 4):  # round the corners
-                        bmp[px + dx, py + dy] = pip
+            # a pip: a square with its 4 corners set back, as two crossed bars
+            fill(bmp, px + 1, py, px + _PIP - 1, py + _PIP, pip)
+            fill(bmp, px, py + 1, px + _PIP, py + _PIP - 1, pip)
     return bmp
 
 

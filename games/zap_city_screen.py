@@ -13,6 +13,7 @@
 # a frame in its owner's colour. Their symbols are one Text over the whole board (two
 # character cells per tile), black on every owner colour.
 
+import bitmaptools
 import displayio
 
 from games import zap_city_rules as R
@@ -44,20 +45,17 @@ def _tiles():
     pal[5] = _EMPTY_FILL
     pal[6] = _OUTLINE
     pal[7] = palette.WHITE
+    fill = bitmaptools.fill_region
     for t in range(1, 11):
         x0 = t * _T
-        for y in range(_T - 1):
-            for x in range(_T - 1):
-                edge = x == 0 or y == 0 or x == _T - 2 or y == _T - 2
-                if t < _EMPTY:
-                    c = t
-                elif t == _EMPTY:
-                    c = 6 if edge else 5
-                elif edge:
-                    c = t - _HIGH if t < 10 else 6
-                else:
-                    c = 7
-                bm[x0 + x, y] = c
+        if t < _EMPTY:
+            edge = inside = t
+        elif t == _EMPTY:
+            edge, inside = 6, 5
+        else:
+            edge, inside = (t - _HIGH if t < 10 else 6), 7
+        fill(bm, x0, 0, x0 + _T - 1, _T - 1, edge)  # an 11x11 square, its 1 px edge kept
+        fill(bm, x0 + 1, 1, x0 + _T - 2, _T - 2, inside)
     return bm, pal
 
 

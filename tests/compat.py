@@ -243,7 +243,8 @@ def vm_to_repo_paths(text):
 
 # Stand-ins for C modules of the device firmware: imported before measuring, so their
 # (Python) size does not count against the modules that use them.
-VM_PRELOAD = ("os", "time", "displayio", "vectorio", "terminalio", "supervisor", "tilepalettemapper")
+VM_PRELOAD = ("os", "time", "displayio", "vectorio", "terminalio", "supervisor", "tilepalettemapper",
+              "bitmaptools")
 
 _IMPORT_SCRIPT = """
 import gc, io, json, sys

@@ -111,6 +111,35 @@ def test_pixel_writes_leave_blinka_s_state_and_raise_as_they_do():
             assert _pixels(fast) == _pixels(ref), (w, h, n, step, i, v)
 
 
+def test_region_fills_leave_blinka_s_state_and_raise_or_clip_as_it_does():
+    # bitmaptools.fill_region: the same words and dirty area as Blinka's own, for the
+    # tests' stand-in (a subclass: Blinka writes pixel by pixel) and Blinka's Bitmap
+    # itself (Blinka writes through _write_pixel), 1 to 16 bits a value, rectangles
+    # inside, empty, reaching off the bitmap (Blinka clips) and bad values
+    import bitmaptools
+
+    rng = random.Random(11)
+    for make in (displayio.Bitmap, Bitmap):
+        for w, h, n in ((40, 5, 4), (33, 7, 2), (9, 9, 16), (70, 3, 3), (1, 1, 2), (8, 3, 256), (5, 2, 300)):
+            fast, ref = make(w, h, n), make(w, h, n)
+            for step in range(400):
+                if rng.random() < 0.1:  # a refresh drew it: the next fill starts a dirty area
+                    fast._finish_refresh()
+                    ref._finish_refresh()
+                x1, x2 = sorted((rng.randrange(w + 1), rng.randrange(w + 1)))
+                y1, y2 = sorted((rng.randrange(h + 1), rng.randrange(h + 1)))
+                k = rng.random()
+                if k < 0.1:
+                    x1, y1, x2, y2 = x1 - rng.randrange(3), y1, x2 + rng.randrange(3), y2 + rng.randrange(2)
+                elif k < 0.15:
+                    x1, y2 = rng.choice([(1.0, y2), (True, y2), (x1, None), (x2, y2)])
+                v = rng.randrange(n) if rng.random() < 0.85 else rng.choice([n, -1, 2 ** 8, 1.0, True])
+                got = _outcome(bitmaptools.fill_region, fast, x1, y1, x2, y2, v)  # the installed one
+                want = _outcome(BLINKA[bitmaptools, "fill_region"], ref, x1, y1, x2, y2, v)
+                assert got == want, (make, w, h, n, step, (x1, y1, x2, y2, v))
+                assert _pixels(fast) == _pixels(ref), (make, w, h, n, step, (x1, y1, x2, y2, v))
+
+
 def _areas(shape):
     def box(a):
         return (a.x1, a.y1, a.x2, a.y2)

@@ -125,7 +125,7 @@ FIRMWARE_MODULES = ("adafruit_pixelbuf",)
 # Fakes of the C modules, imported before the baseline (firmware costs no heap).
 C_MODULES = ("board", "digitalio", "displayio", "keypad", "busio", "fourwire", "busdisplay", "microcontroller",
              "pwmio", "supervisor", "rp2pio", "terminalio", "fontio", "vectorio", "watchdog", "neopixel_write",
-             "adafruit_pixelbuf", "tilepalettemapper")
+             "adafruit_pixelbuf", "tilepalettemapper", "bitmaptools")
 
 # The board measurement, "Where the heap goes" (ef87b19, .mpy): (row, modules imported in
 # that step, bytes the board kept). Rows of modules a tree lacks are skipped; a module

@@ -15,8 +15,10 @@ The folder is static files only -- put it on any static host. What goes in:
 * MicroPython's WebAssembly port, the npm package the VM tests use (tests/mpvm, one
   pin for both: ``npm ci --prefix tests/mpvm``, which this tool runs when it is missing);
 * py.json: every file of lib/referee and games exactly as in the tree, the browser's
-  displayio, vectorio, terminalio and box (web/*.py), and ``web_font.py``, the
-  box's 6x12 font generated here from the one the window draws (pc/font.py).
+  displayio, vectorio, terminalio and box (web/*.py), ``bitmaptools`` (the fake the
+  MicroPython VM and the bare interpreter use too: tools/pico_fakes/bitmaptools.py,
+  writing through web/displayio.py's bitmaps), and ``web_font.py``, the box's 6x12
+  font generated here from the one the window draws (pc/font.py).
 
 No rule or flow is in JavaScript: docs/browser.md.
 """
@@ -38,6 +40,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "lib")]
 WEB = os.path.join(ROOT, "web")
 DEFAULT_DIR = os.path.join(ROOT, "build", "web")
 MPVM = os.path.join(ROOT, "tests", "mpvm")
+BITMAPTOOLS = os.path.join(ROOT, "tools", "pico_fakes", "bitmaptools.py")
 MP_PACKAGE = os.path.join(MPVM, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 MP_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "box.js")
@@ -88,7 +91,8 @@ def font_module():
 
 
 def python_files():
-    """{path in the VM: source}: /lib/referee/*, /games/*, the browser's modules in /lib."""
+    """{path in the VM: source}: /lib/referee/*, /games/*, the browser's modules in /lib
+    (web/*.py, the fakes' bitmaptools, the font)."""
     files = {}
     for vm_dir, host_dir in (("/lib/referee", os.path.join(ROOT, "lib", "referee")), ("/games", os.path.join(ROOT, "games")),
                              ("/lib", WEB)):
@@ -96,6 +100,8 @@ def python_files():
             if name.endswith(".py"):
                 with open(os.path.join(host_dir, name), encoding="utf-8") as f:
                     files[vm_dir + "/" + name] = f.read()
+    with open(BITMAPTOOLS, encoding="utf-8") as f:  # the fakes' one copy of the firmware's checks
+        files["/lib/bitmaptools.py"] = f.read()
     files["/lib/web_font.py"] = font_module()
     return files
 

@@ -203,6 +203,22 @@ class Bitmap:
         self.data[:] = bytes((value,)) * len(self.data)
         changed()
 
+    @property
+    def bits_per_value(self):
+        """As the firmware's: 1, 2, 4 or 8 (what ``bitmaptools.fill_region`` checks a value against)."""
+        bits = 1
+        while self._top >> bits:
+            bits *= 2
+        return bits
+
+    def _fill_region(self, x1, y1, x2, y2, value):
+        # bitmaptools.fill_region (tools/pico_fakes/bitmaptools.py), once it has checked the call
+        run = bytes((value,)) * (x2 - x1)
+        w = self.width
+        for row in range(y1 * w, y2 * w, w):
+            self.data[row + x1:row + x2] = run
+        changed()
+
     def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
         changed()
 

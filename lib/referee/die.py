@@ -4,6 +4,7 @@ Loaded with a game and forgotten with it (games.unload), so the sheets it built 
 with it and the launcher never holds dice code.
 """
 
+import bitmaptools
 import displayio
 
 from referee import palette
@@ -24,11 +25,16 @@ _SHEETS = {}  # die size -> its sprite sheet, shared by every die of that size
 
 
 def _disc(bm, cx, cy, r, value):
+    # the pixels dx * dx + dy * dy <= r * r around (cx, cy): a span a row, |dx| <= w
+    fill = bitmaptools.fill_region
     rr = r * r
-    for dy in range(-r, r + 1):
-        for dx in range(-r, r + 1):
-            if dx * dx + dy * dy <= rr:
-                bm[cx + dx, cy + dy] = value
+    w = r
+    for dy in range(r + 1):
+        while w * w + dy * dy > rr:
+            w -= 1
+        fill(bm, cx - w, cy - dy, cx + w + 1, cy - dy + 1, value)
+        if dy:
+            fill(bm, cx - w, cy + dy, cx + w + 1, cy + dy + 1, value)
 
 
 def sheet(size):
@@ -41,14 +47,16 @@ def sheet(size):
         return bm
     bm = displayio.Bitmap(size * _TILES, size, 4)
     bm.fill(1)
+    fill = bitmaptools.fill_region
     r = max(2, size // 10)
     step = size // 4
     for t in range(_TILES):
         x0 = t * size
-        for i in range(size):
-            for k in (0, 1, size - 2, size - 1):
-                bm[x0 + i, k] = 0
-                bm[x0 + k, i] = 0
+        x1 = x0 + size
+        fill(bm, x0, 0, x1, 2, 0)  # the frame: top, bottom, left, right
+        fill(bm, x0, size - 2, x1, size, 0)
+        fill(bm, x0, 0, x0 + 2, size, 0)
+        fill(bm, x1 - 2, 0, x1, size, 0)
         for col, row in PIPS.get(t, ()):
             _disc(bm, x0 + step * (col + 1), step * (row + 1), r, 2)
     half = size // 2

@@ -5,6 +5,7 @@ A screen imports it only when the cues are on, so a box without them never loads
 it; ``games.unload`` forgets it with the game's modules.
 """
 
+import bitmaptools
 import displayio
 
 from referee import die, palette, screen
@@ -31,14 +32,19 @@ def sheet(size):
         return got
     k = max(1, size // 22)
     bm = displayio.Bitmap(5 * k * len(LETTERS), 7 * k, 2)
+    fill = bitmaptools.fill_region
     for t in range(len(LETTERS)):
+        x0 = t * 5
         for row in range(7):
-            bits = _GLYPHS[t * 7 + row]
-            for col in range(5):
-                if (bits >> (4 - col)) & 1:
-                    for dy in range(k):
-                        for dx in range(k):
-                            bm[(t * 5 + col) * k + dx, row * k + dy] = 1
+            bits = _GLYPHS[t * 7 + row] << 1  # a blank sixth column ends the last run
+            start = -1  # the column a run of set pixels starts at
+            for col in range(6):
+                if (bits >> (5 - col)) & 1:
+                    if start < 0:
+                        start = col
+                elif start >= 0:
+                    fill(bm, (x0 + start) * k, row * k, (x0 + col) * k, (row + 1) * k, 1)
+                    start = -1
     got = _SHEETS[size] = (bm, k)
     return got
 

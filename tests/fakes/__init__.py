@@ -9,7 +9,8 @@ and refusals follow the CircuitPython 9/10 bindings (positional vs keyword-only
 arguments, ranges, "GPn in use").
 
 ``display/`` holds stand-ins for the built-in display modules (``displayio``,
-``terminalio``, ``vectorio``, ``fontio``, ``busdisplay``, ``micropython``) for a
+``terminalio``, ``vectorio``, ``fontio``, ``busdisplay``, ``micropython``,
+``tilepalettemapper``, ``bitmaptools``) for a
 bare interpreter with no site-packages; in-process tests use Blinka displayio.
 
 ``machine(**world_kwargs)`` is a context manager that installs the fakes (Blinka's

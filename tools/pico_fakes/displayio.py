@@ -13,7 +13,7 @@ module's rule that a layer belongs to one group at most, in a map the memory
 benchmark does without (it would weigh on the heap it measures).
 """
 
-from _cost import GROUP, array_bytes, bitmap_bytes, ceil16, palette_bytes, slots, tilegrid_bytes
+from _cost import GROUP, array_bytes, bitmap_bytes, bits_per_value, ceil16, palette_bytes, slots, tilegrid_bytes
 
 
 def _setter(i, conv=None):
@@ -152,6 +152,7 @@ class Bitmap:
 
     width = property(lambda self: self._c[0])
     height = property(lambda self: self._c[1])
+    bits_per_value = property(lambda self: bits_per_value(self._c[2]))
 
     def __getitem__(self, index):
         return self._c[3]
@@ -164,6 +165,9 @@ class Bitmap:
 
     def fill(self, value):
         self._c[3] = value
+
+    def _fill_region(self, x1, y1, x2, y2, value):
+        pass  # bitmaptools.fill_region, once it has checked the call: draws nothing
 
     def blit(self, x, y, source, **kwargs):
         pass

@@ -127,6 +127,19 @@ class Bitmap:
         for i in range(len(self._data)):
             self._data[i] = value
 
+    @property
+    def bits_per_value(self):
+        bits = 1  # the firmware's: 1, 2, 4, 8 bits, then a byte more at a time
+        while (self._max - 1) >> bits:
+            bits = bits * 2 if bits < 8 else bits + 8
+        return bits
+
+    def _fill_region(self, x1, y1, x2, y2, value):
+        # bitmaptools.fill_region (bitmaptools.py), once it has checked the call
+        run = [value] * (x2 - x1)
+        for y in range(y1 * self.width, y2 * self.width, self.width):
+            self._data[y + x1:y + x2] = run
+
 
 class Palette:
     def __init__(self, color_count, *, dither=False):
