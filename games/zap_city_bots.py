@@ -35,7 +35,7 @@ from referee.core import const
 from referee.turns import finish
 
 _WIN = const(1000000)
-SLICE = const(2)  # actions weighed per loop pass (~3-8 ms on the emulated Pico)
+SLICE = const(1)  # actions weighed per loop pass (two were 15-30 ms on the emulated Pico)
 _LOCK = const(-900000)
 
 

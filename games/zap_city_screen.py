@@ -126,8 +126,8 @@ class View:
         # the menu's bar in parts, its lines inked: the line that takes or loses the bar
         # is recoloured a few glyph cells a pass, and the bar moved a part a pass (the bar
         # moved and two lines recoloured at once were 61-95 ms on the firmware; parts of
-        # ~1,200 px: 2,592 px were 15-20 ms of a refresh each)
-        self._bar = bar.bar(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT, most_px=1200)
+        # 1,080 px over the board's layers were 16-21 ms of a refresh each: now ~600 px)
+        self._bar = bar.bar(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT, most_px=600)
         screen.set_shown(self._bar, False)
         root.append(self._bar)
         self.lines = []

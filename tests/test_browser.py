@@ -116,6 +116,7 @@ def screen_pixels(page):
 def window_pixels(table):
     from pc import display as pc_display
 
+    table.flush_screen()  # the simulator draws a pass's screen changes when it is looked at
     return pc_display.render(table.box.root)
 
 
@@ -164,8 +165,10 @@ def test_the_page_draws_the_launcher_pixel_for_pixel_as_the_window(page):
 @pytest.mark.parametrize("name", ["zilch", "zap_city", "flyer"])
 def test_a_turn_games_first_screen_is_the_windows(page, name):
     # the same seed and seats: the same dice, drawn the same, pixel for pixel
+    before = page.eval("referee.frames")
     page.eval("referee.launch(%s, 3, [], 12345)" % json.dumps(name))
-    page.wait("referee.frames > 0 && referee.status().mode === 'game'")
+    # two frames after the launch (Zilch draws a turn's menu in the pass after its screen)
+    page.wait("referee.frames > %d && referee.status().mode === 'game'" % (before + 2))
     time.sleep(0.2)  # the next frame draws it
     t = browser_table(3)
     t.start(name, seed=12345)

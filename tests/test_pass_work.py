@@ -19,7 +19,7 @@ BUDGET = {
     "lightning_dice": (6, 380),
     "wurfelblitz": (7, 600),
     "zilch": (7, 470),
-    "zap_city": (4, 1000),
+    "zap_city": (4, 1100),
     "flyer": (4, 990),
 }
 
