@@ -10,7 +10,7 @@
 #            counts, a knock is shown alike needed or not); on: MUST KNOCK FIRST, a
 #            blinking ring, the counts, "no knock needed"
 #   CHOOSE   one-button menus (tap = next, hold = choose): the move or Pass, then its
-#            source, then its target (the screen's matches/descend/name; "Back" on
+#            source, then its target (the screen's among/descend/name; "Back" on
 #            every step after the first)
 #   CONFIRM  "Confirm" / "Back"; confirmed: the move is applied, the next seat's TURN
 #   OVER     a City die complete, a locked table, the turn limit or "End game"
@@ -20,7 +20,7 @@
 # Saved between turns: the rules' data and whose turn.
 
 from games import zap_city_rules as R
-from games.zap_city_screen import CITY0, View, branch, descend, field, matches, name
+from games.zap_city_screen import CITY0, View, among, branch, descend, field, name
 from referee import palette, rings, sound
 from referee.core import MS, const, seat
 from referee.game import Option
@@ -87,7 +87,7 @@ class Game(TurnGame):
         self.stack = []  # the prefixes of the menus shown this turn (Back pops)
         self.action = None  # the move waiting for its confirmation (None: Pass)
         self.plan = None  # a bot's chosen move
-        self._pending = None  # a bot's search for it, begun at its throw (referee.turns)
+        self._pending = None  # True: a bot's search for it is to begin with its first menu
         self._legal = None  # the seat's legal actions after its throw (None: not asked yet)
         self._last = None  # (prefix, the legal actions beginning with it): the last asked
         self.rounds = None  # the throw-off while it is shown
@@ -220,7 +220,7 @@ class Game(TurnGame):
             return
         if self.is_bot(p):  # its search runs a slice a loop pass while the menu is up
             self.plan = None
-            self._pending = self.brain.search(self.st, p, self.rng, self._kind[p])
+            self._pending = True  # begun with the menu, on the menu's legal actions
         self.go(CHOOSE, now)
         self.menu = None  # the throw is drawn in this pass, the moves' menu in the next (tick)
 
@@ -237,10 +237,7 @@ class Game(TurnGame):
         last = self._last
         if last is not None and last[0] == prefix:
             return last[1]
-        out = []
-        for a in legal:
-            if matches(a, prefix):
-                out.append(a)
+        out = among(legal, prefix)
         self._last = (prefix, out)
         return out
 
@@ -269,10 +266,13 @@ class Game(TurnGame):
 
     def _bot_step(self, now):
         # a bot's menu step: the search begun at its throw, then the plan it found
-        if self.is_bot(self.player):
-            search = self._pending
+        p = self.player
+        if self.is_bot(p):
+            search = self.plan
+            if self._pending:
+                search = self.brain.search(self.st, p, self.rng, self._kind[p], self._acts(()))
             self._pending = None
-            self.think(now, search if search is not None else self.plan)
+            self.think(now, search)
 
     def _confirm(self, action, now):
         self.action = action

@@ -105,11 +105,13 @@ def _blocker_score(st, me):
     return score
 
 
-def _search(st, me, rng, score, keep_own):
+def _search(st, me, rng, score, keep_own, actions=None):
     # a generator (referee.turns): it yields every SLICE actions, the state whole
-    # between two slices, and returns its choice
-    actions = legal_actions(st, me)
-    yield
+    # between two slices, and returns its choice; actions: legal_actions(st, me) if
+    # the caller has them (never changed here)
+    if actions is None:
+        actions = legal_actions(st, me)
+        yield
     best = score(st, me)
     own = _value(st, me) if keep_own else 0
     choice = None
@@ -147,11 +149,12 @@ BOTS = (("greedy", greedy), ("blocker", blocker))
 _HOW = (("greedy", _greedy_score, False), ("blocker", _blocker_score, True))
 
 
-def search(st, seat, rng, name="greedy"):
-    """The bot's decision as a search the box runs a slice a loop pass (referee.turns)."""
+def search(st, seat, rng, name="greedy", actions=None):
+    """The bot's decision as a search the box runs a slice a loop pass (referee.turns);
+    ``actions``: the seat's legal actions, when the caller has them already."""
     for n, score, keep_own in _HOW:
         if n == name:
-            return _search(st, seat, rng, score, keep_own)
+            return _search(st, seat, rng, score, keep_own, actions)
     raise ValueError("unknown bot: " + str(name))
 
 

@@ -198,7 +198,7 @@ class View:
 
 # -- the move menu: one button, at most 8 lines -------------------------------------
 # An action is chosen in up to MENU_LEVELS steps: kind, source seat, source position,
-# target seat, target position (field). matches keeps the actions a prefix of steps
+# target seat, target position (field). among keeps the actions a prefix of steps
 # leads to; branch lists the next step's values; descend skips the steps with a single
 # value; name is a value's menu line.
 
@@ -214,23 +214,31 @@ def field(action, level):
     return loc & 7
 
 
-def matches(action, prefix):
-    # field(action, level) == prefix[level] for every level of prefix, written out: a
-    # menu step looks at every legal action, and a call on the box is ~30 µs
+def among(actions, prefix):
+    # the actions whose fields (field) begin with prefix, written out: a menu step
+    # looks at every legal action, and a call on the box is ~30 µs
     n = len(prefix)
     if n == 0:
-        return True
-    if action[0] != prefix[0]:
-        return False
-    if n > 1:
-        loc = action[2]
-        if loc >> 3 != prefix[1] or (n > 2 and loc & 7 != prefix[2]):
-            return False
-        if n > 3:
-            loc = action[3]
-            if loc >> 3 != prefix[3] or (n > 4 and loc & 7 != prefix[4]):
-                return False
-    return True
+        return list(actions)
+    out = []
+    k = prefix[0]
+    s1 = prefix[1] if n > 1 else 0
+    p2 = prefix[2] if n > 2 else 0
+    s3 = prefix[3] if n > 3 else 0
+    p4 = prefix[4] if n > 4 else 0
+    for a in actions:
+        if a[0] != k:
+            continue
+        if n > 1:
+            loc = a[2]
+            if loc >> 3 != s1 or (n > 2 and loc & 7 != p2):
+                continue
+            if n > 3:
+                loc = a[3]
+                if loc >> 3 != s3 or (n > 4 and loc & 7 != p4):
+                    continue
+        out.append(a)
+    return out
 
 
 def branch(actions, level):

@@ -19,7 +19,7 @@ BUDGET = {
     "lightning_dice": (6, 380),
     "wurfelblitz": (7, 600),
     "zilch": (7, 470),
-    "zap_city": (4, 1100),
+    "zap_city": (4, 850),
     "flyer": (4, 990),
 }
 

@@ -490,8 +490,7 @@ def test_describe_every_kind():
 
 
 # The menu's steps as the flow takes them (games.zap_city._open), from any list of actions.
-def among(actions, prefix):
-    return [a for a in actions if M.matches(a, prefix)]
+among = M.among
 
 
 def group(actions, prefix):
