@@ -440,3 +440,24 @@ def test_a_groups_area_walk_stops_past_the_most_it_is_asked_about():
     assert pace.area(g, whole) == whole  # not past the most: the whole walk
     short = pace.area(g, one // 2)
     assert one // 2 < short < whole  # past it after the first layer: the walk stopped
+
+
+def test_a_part_drawn_text_goes_on_from_the_cell_it_stopped_at_and_a_new_text_starts_again():
+    t = screen.text("", 0, 0, 2, palette.TEXT, cols=20, rows=2)
+    pace.start()
+    try:
+        t.text = "ABCDEFGHIJ\nKLMNOPQRST"
+        cell = screen.CHAR_W * screen.CHAR_H * 4
+        t._draw(3 * cell)  # three cells a call
+        assert t._from == 3 and t._todo
+        t._draw(3 * cell)
+        assert t._from == 6
+        t.text = "XYZ"  # a new text: from the first cell again
+        assert t._from == 0
+        while t._todo:
+            t._draw(3 * cell)
+        assert [t._grid[c, 0] for c in range(3)] == [ord(ch) - 32 for ch in "XYZ"]
+        assert all(t._grid[c, 1] == t._blank for c in range(20)) and t._from == 0
+    finally:
+        pace.flush()
+        pace.stop()

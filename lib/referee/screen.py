@@ -155,6 +155,7 @@ class Text(displayio.Group):
     _map = None  # inked: the grid's TilePaletteMapper
     _slot = 1  # the palette slot of the newest colour (inked: 1 or 2)
     _next = -1  # inked: the next cell the colour walk looks at (-1: no walk)
+    _from = 0  # the cell (row * width + column) a part-drawn text goes on from (_draw)
 
     def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False,
                  inked=False):
@@ -197,6 +198,7 @@ class Text(displayio.Group):
         old = self._grid
         if old is not None:
             self.remove(old)
+        self._from = 0
         shader = self._pal
         if self._map is not None:
             shader = self._map = TilePaletteMapper(shader, 2)
@@ -281,6 +283,7 @@ class Text(displayio.Group):
         if s == self._text:
             return
         self._text = s
+        self._from = 0
         draw_later(self)
 
     def _draw(self, budget_px, first=True):
@@ -315,35 +318,10 @@ class Text(displayio.Group):
             grid = self._regrid(w, grid.height)
             if paced:
                 spent += paced.area(self) * (was + w) // w
-        cols = grid.width
-        off = int(self.anchor_point[0] * (cols - w))
-        blank = self._blank
-        cell = CHAR_W * CHAR_H * self.scale * self.scale
-        # the firmware redraws the box around a grid's changed cells: budgeted as such
-        # (the first change of a pace step is made whatever it costs: ``first``)
-        c0 = r0 = 999
-        c1 = r1 = -1
-        base = spent
-        m = self._map
-        slot = self._slot
-        for r in range(grid.height):
-            line = lines[r] if r < len(lines) else ""
-            n = len(line)
-            for c in range(cols):
-                k = c - off
-                t = _tile(line[k]) if 0 <= k < n else blank
-                if grid[c, r] != t:
-                    box = (max(c1, c) - min(c0, c) + 1) * (max(r1, r) - min(r0, r) + 1) * cell
-                    if base + box > budget_px and (c1 >= 0 or base or not first):
-                        return spent  # part drawn: the next call goes on
-                    grid[c, r] = t
-                    if m is not None and t != blank and self._ink[r * cols + c] != slot:
-                        self._inked(r * cols + c)  # a glyph in an inked cell: the newest colour
-                    c0 = min(c0, c)
-                    c1 = max(c1, c)
-                    r0 = min(r0, r)
-                    r1 = max(r1, r)
-                    spent = base + box
+        spent, stopped = self._cells(grid, lines, int(self.anchor_point[0] * (grid.width - w)), spent, budget_px,
+                                     first)
+        if stopped:
+            return spent  # part drawn: the next call goes on
         self._todo = False
         h = min(len(lines), grid.height)
         if h != self._h and not self._veiled:  # the drawn text's lines (blanked: kept in place)
@@ -352,12 +330,55 @@ class Text(displayio.Group):
             spent += 2 * paced.area(self)  # moved: its old and new places are redrawn whole
         return spent
 
+    def _cells(self, grid, lines, off, spent, budget_px, first):
+        # _draw's cells, from ``_from``: (the pixels written, whether the budget stopped
+        # it: then ``_from`` is where the next call goes on). The firmware redraws the box around a grid's changed
+        # cells: budgeted as such (the first change of a pace step is made whatever it
+        # costs: ``first``). A part-drawn text goes on from the cell it stopped at (the
+        # cells before it are drawn: a change of text, veil or grid starts again).
+        cols = grid.width
+        blank = self._blank
+        cell = CHAR_W * CHAR_H * self.scale * self.scale
+        c0 = r0 = 999
+        c1 = r1 = -1
+        base = spent
+        m = self._map
+        slot = self._slot
+        start = self._from
+        self._from = 0
+        for r in range(start // cols, grid.height):
+            line = lines[r] if r < len(lines) else ""
+            n = len(line)
+            for c in range(start % cols if r == start // cols else 0, cols):
+                k = c - off
+                if 0 <= k < n:
+                    t = ord(line[k]) - 32  # (_tile, written out for printable ASCII)
+                    if t < 0 or t > 94:
+                        t = _tile(line[k])
+                else:
+                    t = blank
+                if grid[c, r] != t:
+                    box = (max(c1, c) - min(c0, c) + 1) * (max(r1, r) - min(r0, r) + 1) * cell
+                    if base + box > budget_px and (c1 >= 0 or base or not first):
+                        self._from = r * cols + c
+                        return spent, True
+                    grid[c, r] = t
+                    if m is not None and t != blank and self._ink[r * cols + c] != slot:
+                        self._inked(r * cols + c)  # a glyph in an inked cell: the newest colour
+                    c0 = min(c0, c)
+                    c1 = max(c1, c)
+                    r0 = min(r0, r)
+                    r1 = max(r1, r)
+                    spent = base + box
+        return spent, False
+
     def _veil(self, veiled):
         # ``set_shown`` of a text made with ``veil``: its glyphs blanked (``veiled``) or
         # drawn again, a few cells a pace step, its box never hidden (a box shown or
         # hidden is redrawn whole, blank cells too: Zilch's result line, 6,912 px)
         if veiled != self._veiled:
             self._veiled = veiled
+            self._from = 0
             draw_later(self)
 
     @property
@@ -399,6 +420,7 @@ class Text(displayio.Group):
 
     def _scale_to(self, scale):
         self._rescale = 0
+        self._from = 0
         self.scale = scale
         w = 1
         for line in self._text.split("\n"):
