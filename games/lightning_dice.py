@@ -480,6 +480,8 @@ class Game(BaseGame):
             return
         if self.phase != _PLAY or self.reveal_at is None or now < self.tap_at[b]:
             return
+        if self.dirty:  # a roll is drawn in this pass already: the bot's waits for the next
+            return  # (a row is drawn at once, and two or more in one refresh were 30-74 ms)
         self._roll(b)
         self._bot_look(b, now)
 

@@ -120,8 +120,10 @@ class View:
         for i in range(6 + whites):
             self.dice.append(make(_DICE_X + i % 6 * _STEP, _ROW1_Y if i < 6 else _ROW2_Y, _DIE))
             dice.append(self.dice[i].group)
+        # inked: a call's "P3?" and the answer change colour a few cells a pass (its box
+        # of 9,216 px recoloured whole was a 54 ms refresh on the firmware; ~200 B of heap)
         self.big = screen.text("", (_DICE_X + 3 * _STEP + W) // 2, _ROW2_Y + _DIE // 2, 4, palette.TEXT, (0.5, 0.5),
-                               cols=8)
+                               cols=8, inked=True)
         # the countdown digit (scale 8), the title (4) and the match's winner (4-5)
         self.mid = screen.text("", W // 2, _MID_Y, 8, palette.WARN, (0.5, 0.5), cols=13)
         root.append(self.big)

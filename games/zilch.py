@@ -256,6 +256,7 @@ class Game(TurnGame):
     def start(self, now_ns):
         self.now = now_ns
         self._begin_turn(1, now_ns)
+        self._draw_menu()  # the first screen is drawn whole with the launch
 
     def _begin_turn(self, player, now):
         self.turn_no += 1

@@ -16,7 +16,7 @@ from tools.pass_work import work
 BUDGET = {
     "selftest": (7, 220),
     "reaction": (7, 500),
-    "lightning_dice": (6, 380),
+    "lightning_dice": (6, 440),
     "wurfelblitz": (7, 600),
     "zilch": (7, 470),
     "zap_city": (4, 850),

@@ -86,14 +86,17 @@ class MenuView:
         self.y = y
         self.pitch = pitch
         mid = x + width // 2
-        self.title = screen.text("", mid, title_y, 2, palette.WARN, (0.5, 0.0))
+        # as wide as the menu from the start: a grid grown for a longer title redrew its
+        # old and new boxes whole (up to 9,504 px, a 55 ms refresh, in Zilch's turns)
+        self.title = screen.text("", mid, title_y, 2, palette.WARN, (0.5, 0.0), cols=screen.WIDTH // (screen.CHAR_W * 2))
         self.group.append(self.title)
         # the bar stops short of the arrows' column: an arrow never covers the chosen row
         if bands:
             from referee import bar
 
-            # in parts of a band's pixels at most (heap: a shape and a palette a part)
-            self._bar = bar.bar(0, 0, width - 20, pitch - 2, palette.ACCENT, most_px=2400)
+            # in parts of ~1,000 px (heap: a shape and a palette a part): under the inked
+            # rows a part of 1,960 px was a 22-27 ms refresh on the firmware (Zilch)
+            self._bar = bar.bar(0, 0, width - 20, pitch - 2, palette.ACCENT, most_px=1000)
             self._bar.x = x
             self._bar.y = y
         else:
