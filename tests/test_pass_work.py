@@ -18,7 +18,7 @@ BUDGET = {
     "reaction": (7, 500),
     "lightning_dice": (6, 440),
     "wurfelblitz": (7, 600),
-    "zilch": (7, 470),
+    "zilch": (7, 560),
     "zap_city": (4, 850),
     "flyer": (4, 990),
 }
