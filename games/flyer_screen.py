@@ -76,7 +76,9 @@ class View:
         add(screen.background())
         self.head_bg = bar(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
         add(self.head_bg)
-        self.head = screen.text("", 4, 0, 2, cols=17)
+        # inked: its ink turns with the bar's colour a few cells a pass (its 4,896 px box
+        # recoloured whole was a 50 ms refresh on the firmware)
+        self.head = screen.text("", 4, 0, 2, cols=17, inked=True)
         add(self.head)
         # the one-button hint on its own dark block, apart from "P4 plays"
         self.hint_bg = screen.rect(0, 0, 8, HEAD_H, palette.BG)
