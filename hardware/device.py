@@ -157,6 +157,7 @@ class DeviceBox(Box):
         self._reveal_wait = None  # (t_ns, on): a backlight change not yet seen by capture
         self._light_at = None  # when the light goes on (one panel frame after the refresh);
         # minus the time it was asked for while the stimulus is not drawn yet
+        self._light_mark = None  # referee.pace's mark after the stimulus (while paced)
         self.reveal_fallbacks = 0  # backlight changes the capture never saw (GP9 jumper?)
 
     def now_ns(self):
@@ -208,9 +209,17 @@ class DeviceBox(Box):
             return  # no change of light, no edge
         if on:  # lit once the stimulus is drawn (step: _lit_soon)
             self._light_at = -self._clock()  # (minus the time it was asked for)
+            # paced: lit once the changes asked for before the light are drawn (later
+            # ones, a bot's note or a score, do not hold it back)
+            self._light_mark = screen.paced.mark() if screen.paced is not None else None
             return
         self._light_at = None
         self._switch(False)
+
+    def stimulus_drawn(self):
+        """True once the changes asked for before the light (its mark) are drawn."""
+        m = self._light_mark
+        return m is None or m.reached
 
     def _lit_soon(self):
         # Every change of the stimulus is drawn (referee.pace); sent to the panel now, and
@@ -295,11 +304,13 @@ class Device:
             self.app.step()
             now = self.clock()
             paced = screen.paced
+            la = self.box._light_at
             if self.app.saving:
                 pass  # a pass that began with a save draws nothing: the next one does
+            elif la is not None and la < 0 and paced is not None and self.box.stimulus_drawn():
+                self.box._lit_soon()  # a pass of its own, the stimulus all drawn
             elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
                 if paced is not None:
-                    la = self.box._light_at
                     if la is not None and la < 0 and now + la >= LIGHT_WAIT_NS:
                         paced.flush()  # the stimulus keeps changing: drawn at once, lit
                         self.box._lit_soon()

@@ -287,6 +287,16 @@ def test_the_light_waits_one_panel_frame_after_the_refresh(world):
     assert not world.level(lite)
 
 
+class Stuck:
+    """A paced change that is drawn only by a flush (a whole screen's budget)."""
+
+    _todo = False
+
+    def _draw(self, budget_px, first=True):
+        self._todo = budget_px < 1 << 30
+        return 0 if not self._todo else budget_px
+
+
 def test_a_light_asked_for_while_paced_changes_wait_comes_once_they_are_drawn_a_part_a_pass(world):
     # The stimulus is drawn as every change in a match is, a part a pass (referee.pace),
     # not at once in one long pass; the collection before the light is a pass of its own;
@@ -326,9 +336,12 @@ def test_a_light_asked_for_while_paced_changes_wait_comes_once_they_are_drawn_a_
         assert len(steps) >= 8 and max(steps) <= 2 * word  # a part a pass (a grid widened: its box, twice)
         assert not pace.pending() and [w.text for w in words] == ["STIMULUS %d" % i for i in range(8)]
         assert lit_at - t_ask >= PANEL_FRAME_NS + len(steps) * 2 * MS  # after the parts, a frame
-        # a stimulus that keeps changing is drawn at once after LIGHT_WAIT_NS, and lit
+        # changes made after the light was asked for do not hold it back (a bot's note,
+        # a score): lit once what was asked before it is drawn, nothing flushed
         dev.box.reveal(False)
         run(world, dev, 10)
+        for i, w in enumerate(words):
+            w.text = "AGAIN %d" % i
         dev.box.reveal(True)
         t_ask = world.now_ns
         k = 0
@@ -336,7 +349,20 @@ def test_a_light_asked_for_while_paced_changes_wait_comes_once_they_are_drawn_a_
             k += 1
             words[k % 8].text = "CHANGING %d" % k
             run(world, dev, 2)
-        assert world.level(lite) and len(flushed) == 1
+        assert world.level(lite) and not flushed and world.now_ns - t_ask < LIGHT_WAIT_NS // 2
+        assert pace.pending()  # the later changes still wait their turn
+        # a change before the light that is never done drawing: after LIGHT_WAIT_NS all is
+        # drawn at once, and lit
+        dev.box.reveal(False)
+        run(world, dev, 10)
+        real_flush()
+        stuck = Stuck()
+        screen.draw_later(stuck)
+        dev.box.reveal(True)
+        t_ask = world.now_ns
+        while not world.level(lite) and world.now_ns - t_ask < LIGHT_WAIT_NS + 200 * MS:
+            run(world, dev, 2)
+        assert world.level(lite) and len(flushed) == 1 and not stuck._todo
         assert LIGHT_WAIT_NS <= flushed[0] - t_ask < LIGHT_WAIT_NS + 4 * MS
     finally:
         pace.step = real_step

@@ -461,3 +461,24 @@ def test_a_part_drawn_text_goes_on_from_the_cell_it_stopped_at_and_a_new_text_st
     finally:
         pace.flush()
         pace.stop()
+
+
+def test_a_mark_is_reached_once_the_changes_before_it_are_drawn_not_the_later_ones():
+    a = screen.text("", 0, 0, 2, palette.TEXT, cols=20)
+    b = screen.text("", 0, 40, 2, palette.TEXT, cols=20)
+    pace.start()
+    try:
+        a.text = "BEFORE THE MARK"
+        m = pace.mark()
+        b.text = "AFTER THE MARK"
+        cell = screen.CHAR_W * screen.CHAR_H * 4
+        steps = 0
+        while not m.reached:
+            pace.step(3 * cell)
+            steps += 1
+        assert steps >= 5 and not a._todo and b._todo and pace.pending()
+        a.text = "AGAIN"  # made again after the mark was reached: after b
+        assert pace._queue.index(b) < pace._queue.index(a)
+    finally:
+        pace.flush()
+        pace.stop()

@@ -129,6 +129,26 @@ def step(budget_px=FRAME_PX):
     return spent
 
 
+class _Mark:
+    # a place in the queue (mark): the changes queued before it are drawn once the pace
+    # steps reach it
+    _todo = False
+    reached = False
+
+    def _draw(self, budget_px, first=True):
+        self.reached = True
+        return 0
+
+
+def mark():
+    """A mark after every change waiting now: its ``reached`` is True once they are all
+    drawn (changes queued later do not hold it back; a change waiting already and made
+    again is drawn in its place, before the mark)."""
+    m = _Mark()
+    _queue.append(m)
+    return m
+
+
 def flush():
     """Draw every waiting change now."""
     while _queue:
