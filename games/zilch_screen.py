@@ -41,9 +41,12 @@ class View:
         root.append(screen.background())
         self.head_bg = bar(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
         root.append(self.head_bg)
-        self.head = screen.text("", 6, 0, 2)
+        # as wide as their longest text from the start ("P1 to play", "this turn 12345"):
+        # a grid grown for a longer text redrew its old and new boxes (6,912-7,776 px,
+        # ~58 ms refreshes when the turn's points reached 100)
+        self.head = screen.text("", 6, 0, 2, cols=10)
         root.append(self.head)
-        self.head_points = screen.text("", screen.WIDTH - 6, 0, 2, anchor=(1.0, 0.0))
+        self.head_points = screen.text("", screen.WIDTH - 6, 0, 2, anchor=(1.0, 0.0), cols=15)
         root.append(self.head_points)
         x0 = (screen.WIDTH - (6 * _DIE + 5 * _DIE_GAP)) // 2
         self.big = []
