@@ -219,7 +219,7 @@ class DeviceBox(Box):
     def stimulus_drawn(self):
         """True once the changes asked for before the light (its mark) are drawn."""
         m = self._light_mark
-        return m is None or m.reached
+        return m is None or screen.paced is None or screen.paced.reached(m)
 
     def _lit_soon(self):
         # Every change of the stimulus is drawn (referee.pace); sent to the panel now, and

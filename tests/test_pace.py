@@ -473,12 +473,34 @@ def test_a_mark_is_reached_once_the_changes_before_it_are_drawn_not_the_later_on
         b.text = "AFTER THE MARK"
         cell = screen.CHAR_W * screen.CHAR_H * 4
         steps = 0
-        while not m.reached:
+        while not pace.reached(m):
             pace.step(3 * cell)
             steps += 1
         assert steps >= 5 and not a._todo and b._todo and pace.pending()
         a.text = "AGAIN"  # made again after the mark was reached: after b
         assert pace._queue.index(b) < pace._queue.index(a)
+    finally:
+        pace.flush()
+        pace.stop()
+
+
+def test_a_mark_after_a_big_group_is_reached_once_its_every_layer_is_drawn():
+    g = screen.displayio.Group()
+    for i in range(4):
+        g.append(screen.text("A" * 20, 0, 20 * i, 2, palette.TEXT, cols=20))
+    g.hidden = True
+    pace.start()
+    try:
+        screen.set_shown(g)
+        m = pace.mark()
+        later = screen.text("", 0, 200, 2, palette.TEXT, cols=4)
+        later.text = "LATE"
+        steps = 0
+        while not pace.reached(m):
+            assert not steps or any(k.hidden for k in g)  # not reached while a layer waits
+            pace.step(1)
+            steps += 1
+        assert steps >= len(g) and not any(k.hidden for k in g) and later._todo
     finally:
         pace.flush()
         pace.stop()

@@ -23,6 +23,7 @@ from referee.core import const
 
 FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
 _queue = []  # Texts, dice and bands with something to draw, [layer, shown, colour, y] changes
+_out = 0  # changes taken out of the queue so far (mark)
 # id(layer) -> its last [layer, ...] change or (group, kids) in the queue: a scan of the
 # queue was ~45 µs an item on the firmware, and a turn's screen asks about every layer
 _last = {}
@@ -71,7 +72,9 @@ def _spread(e, layer, show, k):
         new = [[c, True, None, None, k] for c in kids]
     else:
         new = [[c, False, None, None, k] for c in kids] + [(layer, kids)]
+    global _out
     _queue[0:1] = new
+    _out -= len(new) - 1  # (the change they replace leaves the queue with the last of them)
     _done(e)
     for n in new:  # (the group's tuple too; a layer with a later change keeps that one)
         i = id(n[0])
@@ -91,7 +94,7 @@ def step(budget_px=FRAME_PX):
             layer.hidden = True
             for k in kids:
                 k.hidden = False
-            _done(q.pop(0))
+            _done(_take(q))
         elif type(e) is list:
             layer = e[0]
             show = e[1]
@@ -120,33 +123,32 @@ def step(budget_px=FRAME_PX):
                 if layer.hidden == show:
                     layer.hidden = not show
                 spent += px
-            _done(q.pop(0))
+            _done(_take(q))
         else:
             spent += e._draw(budget_px - spent, not spent)
             if e._todo:
                 break  # part drawn: the rest at the next step
-            q.pop(0)
+            _take(q)
     return spent
 
 
-class _Mark:
-    # a place in the queue (mark): the changes queued before it are drawn once the pace
-    # steps reach it
-    _todo = False
-    reached = False
-
-    def _draw(self, budget_px, first=True):
-        self.reached = True
-        return 0
-
-
 def mark():
-    """A mark after every change waiting now: its ``reached`` is True once they are all
+    """A mark after every change waiting now: ``reached(mark)`` is True once they are all
     drawn (changes queued later do not hold it back; a change waiting already and made
     again is drawn in its place, before the mark)."""
-    m = _Mark()
-    _queue.append(m)
-    return m
+    return _out + len(_queue)
+
+
+def reached(m):
+    """True once the changes waiting at ``mark()`` are all drawn."""
+    return _out >= m
+
+
+def _take(q):
+    # the first change leaves the queue (counted for mark)
+    global _out
+    _out += 1
+    return q.pop(0)
 
 
 def flush():
