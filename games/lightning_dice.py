@@ -96,6 +96,7 @@ class Game(BaseGame):
         # now was used already (claimed, or began before this card)
         self.keys = Presses(n + 1)
         self.used = 0
+        self._dealt = 0  # the seats dealt a hand for this card (a seat a pass)
         self.hold_at = [-1] * (n + 1)  # bots: the edge of a claim being held (-1: none)
         self.tap_at = [0] * (n + 1)  # bots: when they tap next
         self.flash = [0] * (n + 1)  # a ring shows a result until then (0: none)
@@ -146,8 +147,11 @@ class Game(BaseGame):
         for p in range(1, self.players + 1):
             if self.keys.down[p]:
                 self.used |= 1 << p  # held from before the card: never a claim
-            self._hand(p)
             self.flash[p] = 0
+        # the hands are dealt a seat a pass in the dark, in seat order (the six at once
+        # were a pass of 54-67 ms on the firmware); the light waits for the last
+        self._dealt = 1
+        self._hand(1)
         self._draw(now)
         self.until = now + _DARK_NS
 
@@ -259,7 +263,10 @@ class Game(BaseGame):
             if now >= self.until:
                 self._deal(now)
         elif ph == _DEAL:
-            if now >= self.until:
+            if self._dealt < self.players:
+                self._dealt += 1
+                self._hand(self._dealt)
+            elif now >= self.until:
                 self.go(_PLAY, now)
                 self.box.reveal(True)
                 for p in range(1, self.players + 1):
@@ -276,12 +283,12 @@ class Game(BaseGame):
         self._draw(now)
 
     def next_at(self, now_ns):
-        # dice to draw; a ring flash's end; a claim's hold; a bot's next look; the break's
-        # or the deal's end; a time at which the race's verdict can change
+        # dice to draw or a hand to deal; a ring flash's end; a claim's hold; a bot's next
+        # look; the break's or the deal's end; a time at which the race's verdict can change
         ph = self.phase
         if ph == _OVER:
             return None
-        if self.dirty:
+        if self.dirty or (ph == _DEAL and self._dealt < self.players):
             return now_ns
         due = []
         play = ph == _PLAY and self.reveal_at is not None
