@@ -457,7 +457,15 @@ def test_a_part_drawn_text_goes_on_from_the_cell_it_stopped_at_and_a_new_text_st
         while t._todo:
             t._draw(3 * cell)
         assert [t._grid[c, 0] for c in range(3)] == [ord(ch) - 32 for ch in "XYZ"]
-        assert all(t._grid[c, 1] == t._blank for c in range(20)) and t._from == 0
+        assert all(t._grid[c, 1] == t._blank for c in range(20)) and t._from == -1
+        t.color = palette.WARN  # a colour alone: no cell looked at again
+        scans = []
+        t._cells = lambda *a: scans.append(a)  # (an instance attribute: this text only)
+        t._draw(1 << 30)
+        del t._cells
+        assert not scans and t._from == -1 and not t._todo and t._pal[1] == palette.WARN
+        t.text = "XYZW"
+        assert t._from == 0
     finally:
         pace.flush()
         pace.stop()

@@ -155,7 +155,8 @@ class Text(displayio.Group):
     _map = None  # inked: the grid's TilePaletteMapper
     _slot = 1  # the palette slot of the newest colour (inked: 1 or 2)
     _next = -1  # inked: the next cell the colour walk looks at (-1: no walk)
-    _from = 0  # the cell (row * width + column) a part-drawn text goes on from (_draw)
+    _from = 0  # the cell (row * width + column) a part-drawn text goes on from (_draw); -1:
+    # every cell drawn, until a new text, veil, grid or scale
 
     def __init__(self, s, x, y, scale=2, color=palette.TEXT, anchor=(0.0, 0.0), cols=0, rows=0, veil=False,
                  inked=False):
@@ -306,6 +307,9 @@ class Text(displayio.Group):
         spent, wait = self._colour(budget_px, first)
         if wait:
             return spent  # (the text's cells after its colour)
+        if self._from < 0:  # every cell drawn, and no new text since: a colour alone
+            self._todo = False
+            return spent
         s = "" if self._veiled else self._text
         lines = s.split("\n")
         grid = self._grid
@@ -370,6 +374,7 @@ class Text(displayio.Group):
                     r0 = min(r0, r)
                     r1 = max(r1, r)
                     spent = base + box
+        self._from = -1  # every cell drawn (a new text, veil, grid or scale: 0 again)
         return spent, False
 
     def _veil(self, veiled):
