@@ -321,7 +321,7 @@ class Device:
                 else:
                     self.display.refresh()
                 self._frame_at = now
-            elif self.box._light_at is not None and self.box._light_at < 0:
+            elif la is not None and la < 0:
                 self.box._lit_soon()  # a pass of its own, the stimulus all drawn
         except Exception as e:  # the app guards games; this catches the rest
             self.errors += 1

@@ -336,10 +336,11 @@ class Text(displayio.Group):
 
     def _cells(self, grid, lines, off, spent, budget_px, first):
         # _draw's cells, from ``_from``: (the pixels written, whether the budget stopped
-        # it: then ``_from`` is where the next call goes on). The firmware redraws the box around a grid's changed
-        # cells: budgeted as such (the first change of a pace step is made whatever it
-        # costs: ``first``). A part-drawn text goes on from the cell it stopped at (the
-        # cells before it are drawn: a change of text, veil or grid starts again).
+        # it: then ``_from`` is where the next call goes on). The firmware redraws the box
+        # around a grid's changed cells: budgeted as such (the first change of a pace step
+        # is made whatever it costs: ``first``). A part-drawn text goes on from the cell it
+        # stopped at (the cells before it are drawn: a change of text, veil or grid starts
+        # again).
         cols = grid.width
         blank = self._blank
         cell = CHAR_W * CHAR_H * self.scale * self.scale
