@@ -100,7 +100,10 @@ class Game(BaseGame):
         root.append(screen.background())
         self.title = screen.text("Self test", 6, 4, 2, palette.WARN)
         root.append(self.title)
-        self.big = screen.centred("", 40, 3)
+        # as wide as its longest text ("REVEAL line") from the start: a grid grown for a
+        # longer text redrew its old and new boxes whole ("All rings": 10,368 px, a 62 ms
+        # refresh on the firmware)
+        self.big = screen.text("", screen.WIDTH // 2, 40, 3, palette.TEXT, (0.5, 0.0), cols=11)
         root.append(self.big)
         self.lines = []
         for i in range(_ROWS):  # scale 2, legible from across the table; long lines wrap
