@@ -189,8 +189,9 @@ class View:
             r = self.rims[i]
             if s in self.pads:
                 x, y = self.pads[s]
-                r.x = x - PAD_W // 2 - 3
-                r.y = y - 3
+                # (moved while paced: an x or y written redraws both boxes at once, and a
+                # bot's move wrote a dozen: 40-64 ms refreshes on the firmware)
+                screen.move(r, y - 3, x - PAD_W // 2 - 3)
                 screen.set_shown(r)
             else:
                 screen.set_shown(r, False)
@@ -202,16 +203,15 @@ class View:
                 x, y = home_box(R.OWNER[s])
                 for i in range(len(st)):
                     m = self.marks[st[i]]
-                    m.x = x + 4 + i * 10
-                    m.y = y + HOME_H - 10
+                    screen.move(m, y + HOME_H - 10, x + 4 + i * 10)
                     screen.resize(m, 8, 8)
             else:
                 x, y = self.pads[s]
                 for i in range(len(st)):
                     m = self.marks[st[i]]
                     screen.resize(m, MARK_W, MARK_H)
-                    m.x = x - MARK_W // 2 + (NUDGE if s == frm and mask & R.bit(st[i]) else 0)
-                    m.y = y + 1 - (i + 1) * MARK_STEP  # 1 px above the pad (six clear the red pad)
+                    screen.move(m, y + 1 - (i + 1) * MARK_STEP,  # 1 px above the pad (six clear the red pad)
+                                x - MARK_W // 2 + (NUDGE if s == frm and mask & R.bit(st[i]) else 0))
 
     def homes(self, scores):
         for k in range(4):

@@ -192,7 +192,7 @@ class View:
             t.text = screen.fit(texts[i], screen.WIDTH - 16, 2)
             t.color = palette.BLACK if i == bar else (first if i == 0 else color)
         if bar >= 0:
-            screen.move_y(self._bar, bar * PITCH)
+            screen.move(self._bar, bar * PITCH)
         screen.set_shown(self._bar, bar >= 0)
 
 

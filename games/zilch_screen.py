@@ -114,7 +114,7 @@ class View:
         # ``marked``: the seat highlighted (the active player, the winner), 0 = none
         bg = self.score_bg
         if marked:  # moved first: a hidden block is moved for free and shown there
-            screen.move_y(bg, _SCORE_Y + (marked - 1) * self.pitch)
+            screen.move(bg, _SCORE_Y + (marked - 1) * self.pitch)
             screen.set_color(bg, palette.station(marked))
         screen.set_shown(bg, marked)
         for p in range(1, self.players + 1):

@@ -157,7 +157,9 @@ class LazyDraw:
         if layer.hidden == show:
             layer.hidden = not show
 
-    def move(self, layer, y):
+    def move(self, layer, y, x=None):
+        if x is not None and layer.x != x:
+            layer.x = x
         if layer.y != y:
             layer.y = y
 

@@ -290,19 +290,35 @@ def test_a_bar_is_shown_hidden_and_moved_a_part_at_a_time_never_as_a_group():
     b = bar(0, 40, 240, 24, palette.ACCENT, parts=4)
     pace.start()
     screen.set_shown(b, False)
-    screen.move_y(b, 28)  # as if the group's y were 28: its parts at 40 + 28
+    screen.move(b, 28)  # as if the group's y were 28: its parts at 40 + 28
     assert pace.shown(b) and not pace.shown(b[0])  # the group stays shown; the parts wait
     drawn = []
     while pace.pending():
         drawn.append(pace.step(1))
-    assert max(drawn) == 60 * 24 and sum(drawn) == 4 * 60 * 24  # a part at its turn (moved hidden: free)
-    assert [(r.hidden, r.y) for r in b] == [(True, 68)] * 4 and not b.hidden and b.y == 0
+    assert max(drawn) == 60 * 24 and sum(drawn) == 4 * 60 * 24  # a part at its turn
+    # a part that stays hidden is not moved: the firmware redraws the box a shape leaves
+    # and the one it takes whenever its y is written, hidden or not (VectorShape.c)
+    assert [(r.hidden, r.y) for r in b] == [(True, 40)] * 4 and not b.hidden and b.y == 0
     screen.set_shown(b)
-    screen.move_y(b, 0)
+    screen.move(b, 0)  # where the parts still are: only shown
     drawn.clear()
     while pace.pending():
         drawn.append(pace.step(1))
-    assert max(drawn) == 60 * 24 and [(r.hidden, r.y) for r in b] == [(False, 40)] * 4
+    assert drawn == [60 * 24] * 4 and [(r.hidden, r.y) for r in b] == [(False, 40)] * 4
+    screen.move(b, 28)  # shown: hidden where it is, then moved and shown at its turn
+    drawn.clear()
+    while pace.pending():
+        drawn.append(pace.step(1))
+    # each part: its box hidden, then the box it leaves again and the one it takes
+    assert drawn == [60 * 24, 2 * 60 * 24] * 4
+    assert [(r.hidden, r.y) for r in b] == [(False, 68)] * 4
+    screen.set_shown(b, False)
+    screen.move(b, 0)  # hidden before its turn: stays where it is
+    screen.set_shown(b)  # and shown again, moved: the move's turn counts both boxes
+    drawn.clear()
+    while pace.pending():
+        drawn.append(pace.step(1))
+    assert sum(drawn) == 4 * 60 * 24 + 4 * 2 * 60 * 24 and [(r.hidden, r.y) for r in b] == [(False, 40)] * 4
     assert not b.hidden and b.y == 0
     pace.stop()
 
@@ -310,30 +326,31 @@ def test_a_bar_is_shown_hidden_and_moved_a_part_at_a_time_never_as_a_group():
 def test_a_move_is_a_hide_then_a_show_at_the_new_place():
     bar = screen.rect(0, 40, 200, 26, palette.ACCENT)
     pace.start()
-    screen.move_y(bar, 68)
+    screen.move(bar, 68)
     assert bar.y == 40 and not bar.hidden and pace.shown(bar)
     assert pace.step(1) == 200 * 26 and bar.hidden and bar.y == 40  # the box it leaves
-    assert pace.step(1) == 200 * 26 and not bar.hidden and bar.y == 68  # the box it takes
+    # the box it takes, and the one it left again (the firmware's shapes redraw both)
+    assert pace.step(1) == 2 * 200 * 26 and not bar.hidden and bar.y == 68
     assert not pace.pending()
-    screen.move_y(bar, 68)  # where it is: nothing to draw
+    screen.move(bar, 68)  # where it is: nothing to draw
     assert not pace.pending()
-    screen.move_y(bar, 40)
-    screen.move_y(bar, 40)  # where it will be: asked once
+    screen.move(bar, 40)
+    screen.move(bar, 40)  # where it will be: asked once
     assert len(pace._queue) == 2
     pace.flush()
     screen.set_shown(bar, False)
     pace.flush()
-    screen.move_y(bar, 96)  # hidden: moved at its turn, nothing redrawn
-    screen.set_shown(bar)  # ... and shown there: the same turn
-    assert len(pace._queue) == 1 and pace.step(1) == 200 * 26
+    screen.move(bar, 96)  # hidden: moved at its turn
+    screen.set_shown(bar)  # ... and shown there: the same turn (both boxes redrawn)
+    assert len(pace._queue) == 1 and pace.step(1) == 2 * 200 * 26
     assert bar.y == 96 and not bar.hidden
-    screen.move_y(bar, 40)
+    screen.move(bar, 40)
     screen.set_color(bar, palette.WARN)  # a colour asked after the move comes with it
     assert pace.step(1) == 200 * 26 and bar.hidden and bar.pixel_shader[0] == palette.ACCENT
     pace.step(1)
     assert bar.y == 40 and not bar.hidden and bar.pixel_shader[0] == palette.WARN
     pace.stop()
-    screen.move_y(bar, 12)  # unpaced: at once
+    screen.move(bar, 12)  # unpaced: at once
     assert bar.y == 12 and not bar.hidden
 
 
@@ -394,8 +411,8 @@ def test_the_queue_index_always_names_each_layers_last_change(game, players, mon
         real_later(layer, show, color)
         check()
 
-    def move(layer, y):
-        real_move(layer, y)
+    def move(layer, y, x=None):
+        real_move(layer, y, x)
         check()
 
     monkeypatch.setattr(pace, "step", step)

@@ -11,7 +11,7 @@ from referee import screen
 def bar(x, y, w, h, color, parts=4, most_px=0):
     """A filled ``w`` x ``h`` rectangle of ``color`` made of ``parts`` rectangles side by
     side (a ``screen.Parts``; ``most_px``: as many as make each at most that many pixels
-    instead): ``screen.set_color``, ``set_shown`` and ``move_y`` change each part in
+    instead): ``screen.set_color``, ``set_shown`` and ``move`` change each part in
     turn while changes are paced, where one
     rectangle across the screen was redrawn whole (a turn's header bar: 66 ms of one
     refresh on the firmware)."""

@@ -142,7 +142,7 @@ class MenuView:
             k = first + i
             on = k == menu.index
             if on:
-                screen.move_y(self._bar, self.y + i * self.pitch)
+                screen.move(self._bar, self.y + i * self.pitch)
             text = menu.items[k][0] if k < count else ""
             side = ""
             if self.right:

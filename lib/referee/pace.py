@@ -22,7 +22,7 @@ from referee import screen
 from referee.core import const
 
 FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
-_queue = []  # Texts, dice and bands with something to draw, [layer, shown, colour, y] changes
+_queue = []  # Texts, dice and bands with something to draw, [layer, shown, colour, (x, y)] changes
 _out = 0  # changes taken out of the queue so far (mark)
 # id(layer) -> its last [layer, ...] change or (group, kids) in the queue: a scan of the
 # queue was ~45 µs an item on the firmware, and a turn's screen asks about every layer
@@ -99,25 +99,30 @@ def step(budget_px=FRAME_PX):
             layer = e[0]
             show = e[1]
             color = e[2]
-            y = e[3]
+            to = e[3]  # a move's (x, y)
             k = e[4] if len(e) > 4 else 1  # a big group's layer: the group's scale, squared
-            if y is not None and layer.y != y:  # moved (hidden at an earlier turn: free)
-                layer.y = y
-                if show:  # (shown again below: its new box)
-                    layer.hidden = True
+            # The firmware redraws the box a shape leaves and the one it takes when its y
+            # is written, hidden or not (vectorio's VectorShape.c: four bar parts moved
+            # while hidden were one 100 ms refresh under a menu). So a layer is moved only
+            # at the turn it is shown (both boxes counted); one that stays hidden stays
+            # where it is (whoever shows it moves it first: ``move`` starts from there).
+            moving = show and to is not None and (layer.x != to[0] or layer.y != to[1])
             px = -1  # its area, once (a group's is a walk of its layers: ~30 µs a call on the
             # box, stopped once it is more than the step's budget)
-            if show == layer.hidden and color is None and isinstance(layer, screen.displayio.Group):
+            if show == layer.hidden and color is None and not moving and isinstance(layer, screen.displayio.Group):
                 px = area(layer, budget_px // k + 1) * k
                 if px > budget_px:  # a big group shown or hidden a layer at a time (_spread)
                     _spread(e, layer, show, k * layer.scale * layer.scale)
                     continue
             recolor = color is not None and layer.pixel_shader[0] != color
-            if recolor or layer.hidden == show:
+            if moving or recolor or layer.hidden == show:
                 if px < 0:
-                    px = area(layer) * k
+                    px = area(layer) * k * (2 if moving else 1)
                 if spent and spent + px > budget_px:
                     break  # a whole layer that does not fit: the next step's
+                if moving:
+                    layer.x = to[0]
+                    layer.y = to[1]
                 if recolor:
                     layer.pixel_shader[0] = color
                 if layer.hidden == show:
@@ -180,18 +185,21 @@ def later(layer, show, color):
         _put([layer, show, color, None])
 
 
-def move(layer, y):
-    """Move ``layer`` to ``y`` in two turns: hidden at the first (the box it leaves), shown
-    at its new place at the second (the box it takes), where a move redraws both boxes
-    in one refresh (a menu's bar: ~50 ms on the firmware)."""
+def move(layer, y, x=None):
+    """Move ``layer`` to ``y`` (and ``x``, unless None) in two turns: hidden at the first
+    (the box it leaves), shown at its new place at the second (the box it takes, and
+    the firmware's shapes redraw the box they left once more), where a shown layer
+    moved redraws both in the refresh of its change (a menu's bar: ~50 ms on the
+    firmware). A layer hidden by then stays where it was, hidden."""
     last = _last.get(id(layer))  # (a layer's last change holds its move, if one waits)
-    at = last[3] if type(last) is list and last[3] is not None else layer.y
-    if at == y:
+    at = last[3] if type(last) is list and last[3] is not None else (layer.x, layer.y)
+    to = (at[0] if x is None else x, y)
+    if at == to:
         return
     show = shown(layer)
     if show:
         _put([layer, False, None, None])
-    _put([layer, show, None, y])
+    _put([layer, show, None, to])
 
 
 def shown(layer):

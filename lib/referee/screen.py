@@ -60,7 +60,7 @@ paced = None
 
 class Parts(displayio.Group):
     """A shape made of parts side by side, all at ``y0`` in the group (``referee.bar``):
-    ``set_shown``, ``move_y`` and ``set_color`` change each part, never the group. On the
+    ``set_shown``, ``move`` and ``set_color`` change each part, never the group. On the
     firmware a group's ``hidden`` written redraws the box of every layer in it at once
     (CircuitPython's Group.c marks them all, hidden ones too): a menu's bar moved or
     hidden as a group was 83 ms of one refresh; a part at a time, a few ms a pass."""
@@ -70,18 +70,22 @@ class Parts(displayio.Group):
         self.y0 = y0
 
 
-def move_y(layer, y):
-    """Move a layer (a shape, a bar) to ``y``: while changes are paced, hidden at its turn
-    and shown at its new place at the next; else at once. Nothing if it is there.
-    ``Parts``: each part, to where it would be if the group's own ``y`` were ``y``."""
+def move(layer, y, x=None):
+    """Move a layer (a shape, a bar) to ``y`` (and ``x``, unless None): while changes are
+    paced, hidden at its turn and shown at its new place at the next; else at once.
+    Nothing if it is there. ``Parts``: each part, to where it would be if the group's
+    own ``y`` were ``y``."""
     if isinstance(layer, Parts):
         for part in layer:
-            move_y(part, layer.y0 + y - layer.y)
+            move(part, layer.y0 + y - layer.y)
         return
     if paced:
-        paced.move(layer, y)
-    elif layer.y != y:
-        layer.y = y
+        paced.move(layer, y, x)
+    else:
+        if x is not None and layer.x != x:
+            layer.x = x
+        if layer.y != y:
+            layer.y = y
 
 
 def draw_later(item):
