@@ -1061,9 +1061,9 @@ def test_a_pace_step_gets_what_the_pass_work_left_of_its_aim(world):
 
     drawn = [0]
 
-    def step(budget_px=pace.FRAME_PX):
+    def step(budget_px=pace.FRAME_PX, big=True):
         budgets.append(budget_px)
-        drawn[0] = real_step(budget_px)
+        drawn[0] = real_step(budget_px, big)
         return drawn[0]
 
     real_refresh = dev.display.refresh
@@ -1106,6 +1106,49 @@ def test_a_pace_step_gets_what_the_pass_work_left_of_its_aim(world):
         pace.step = real_step
         dev.app.step = real_app_step
         dev.display.refresh = real_refresh
+        pace.stop()
+
+
+def test_a_heavy_pass_leaves_a_big_change_to_a_lighter_one_a_few_passes_at_most(world):
+    # a whole-box recolour (43 ms on the firmware) after 9 ms of a bot's work was a 52 ms
+    # pass: a pass whose work left only MIN_PX draws no change bigger than that, up to
+    # HOLD passes in a row; a light pass draws it at once
+    from hardware.device import HOLD, MIN_PX
+    from referee import palette, pace, screen
+
+    dev = build(world)
+    run(world, dev, 10)
+    word = screen.text("WAIT", 4, 4, 3, palette.TEXT, cols=10)
+    dev.display.root_group.append(word)
+    box = pace.area(word)
+    assert box > MIN_PX
+    work = [0]
+    real_app_step = dev.app.step
+    real_step = pace.step
+    drawn = []
+
+    def app_step():
+        real_app_step()
+        world.advance(work[0])
+
+    def step(budget_px=pace.FRAME_PX, big=True):
+        drawn.append(real_step(budget_px, big))
+        return drawn[-1]
+
+    dev.app.step = app_step
+    pace.step = step
+    try:
+        pace.start()
+        for ms, want in ((16, [0] * HOLD + [box]), (0, [box])):
+            work[0] = ms * MS
+            word.color = palette.WARN if word.color != palette.WARN else palette.GOOD
+            drawn.clear()
+            while pace.pending():
+                run(world, dev, 1)
+            assert drawn == want, (ms, drawn)
+    finally:
+        dev.app.step = real_app_step
+        pace.step = real_step
         pace.stop()
 
 

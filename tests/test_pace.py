@@ -183,6 +183,14 @@ def test_a_paced_throw_draws_its_dice_a_few_a_pass_and_ends_as_an_unpaced_one():
     dice[0].show(3)
     dice[0].show(4, palette.BAD)  # shown again before it was drawn: drawn once, the last look
     assert pace.step(1 << 20) == 44 * 44 and not pace.pending()
+    dice[1].show(6)
+    dice[2].show(6)
+    assert pace.step(44 * 44 + 10) == 44 * 44  # the second does not fit what is left: it waits
+    assert pace.step(10, big=False) == 0 and pace.pending()  # nor a step that takes no big change
+    assert pace.step(10) == 44 * 44 and not pace.pending()  # alone in a step: drawn whatever it costs
+    dice[1].show(2)
+    dice[2].show(3, border=palette.WARN)
+    pace.flush()
     pace.stop()
     want[0].show(4, palette.BAD)
     assert looks(dice) == looks(want)

@@ -112,7 +112,10 @@ class Die:
             self._label.color = ink
 
     def _draw(self, budget_px, first=True):
-        # referee.pace's call (or show's): the look drawn; returns the pixels redrawn
+        # referee.pace's call (or show's): the look drawn; returns the pixels redrawn (0:
+        # it waits, bigger than what the step has left and not its first change)
+        if not first and self.size * self.size > budget_px:
+            return 0
         pal = self._pal
         c0, c1, c2, c3, tile = self._look
         pal[0] = c0

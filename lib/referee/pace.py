@@ -82,9 +82,10 @@ def _spread(e, layer, show, k):
             _last[i] = n
 
 
-def step(budget_px=FRAME_PX):
+def step(budget_px=FRAME_PX, big=True):
     """Draw the oldest changes, about ``budget_px`` pixels of them (a change bigger than
-    that is drawn alone); returns the pixels drawn (an estimate)."""
+    that is drawn alone, unless ``big`` is False: then it waits for a later step); returns
+    the pixels drawn (an estimate)."""
     spent = 0
     q = _queue
     while q and spent < budget_px:
@@ -118,7 +119,7 @@ def step(budget_px=FRAME_PX):
             if moving or recolor or layer.hidden == show:
                 if px < 0:
                     px = area(layer) * k * (2 if moving else 1)
-                if spent and spent + px > budget_px:
+                if (spent or not big) and spent + px > budget_px:
                     break  # a whole layer that does not fit: the next step's
                 if moving:
                     layer.x = to[0]
@@ -130,7 +131,7 @@ def step(budget_px=FRAME_PX):
                 spent += px
             _done(_take(q))
         else:
-            spent += e._draw(budget_px - spent, not spent)
+            spent += e._draw(budget_px - spent, big and not spent)
             if e._todo:
                 break  # part drawn: the rest at the next step
             _take(q)
