@@ -29,6 +29,7 @@ import games
 from hardware import keypad_capture, pins, pio_capture
 from hardware.device import STATIONS, WATCHDOG_S, DeviceBox, Piezo, Strip
 from referee.app import App
+from referee.core import Values, forget
 from referee.gestures import MENU
 from referee.rings import PER_RING
 from referee.settings import Settings
@@ -54,9 +55,13 @@ def build(dev, getenv):
     """Give ``dev`` (a ``hardware.device.Device`` whose ``clock`` is set) its settings,
     display, ``box`` (a ``DeviceBox`` over every driver), ``app`` and ``watchdog``."""
     clock = dev.clock
-    dev.settings = Settings(getenv, games.names())
-    messages = dev.settings.messages
-    s = dev.settings
+    # the values kept, the reader forgotten: its code and table were ~3 KB of the heap of
+    # every match and of the launcher
+    read = Settings(getenv, games.names())
+    dev.settings = s = Values(read.values, read.messages)
+    read = None
+    forget("referee.settings")
+    messages = s.messages
     driver, rotation = panel_driver(s["display"], s["rotation"])
     dev.panel = s["display"]
 

@@ -2,8 +2,9 @@
 
 ``const`` (MicroPython's compile-time constant, a plain function on CPython),
 ``MS`` (nanoseconds in a millisecond: times are integer ns everywhere) and
-``seat(p)``, the label a player reads for seat ``p`` ("P3"), and ``forget(name)``,
-which drops a loaded module so the garbage collector can free its code.
+``seat(p)``, the label a player reads for seat ``p`` ("P3"), ``Values`` (the settings as
+the box keeps them) and ``forget(name)``, which drops a loaded module so the garbage
+collector can free its code.
 """
 
 import sys
@@ -22,6 +23,23 @@ MS = const(1000000)
 def seat(p):
     """The label a player reads for seat ``p`` ("P3")."""
     return "P" + str(p)
+
+
+class Values:
+    """Settings read and checked (``referee.settings.Settings`` reads them): ``get(name,
+    default)``, ``[name]``, and ``messages`` for the notice. The box keeps one of these,
+    not the reader, whose code and table stay on the flash once it has read them."""
+
+    def __init__(self, values, messages):
+        self.values = values
+        self.messages = messages
+
+    def __getitem__(self, name):
+        return self.values[name]
+
+    def get(self, name, default=None):
+        """The value of setting ``name`` (e.g. "players"), else ``default``."""
+        return self.values.get(name, default)
 
 
 # What the box forgets, and when: the one table of it. The heap of a Pico holds the

@@ -8,6 +8,8 @@ table (no Python error text), which the app shows on screen page by page.
 TOML parsers), or raise on a line it cannot parse.
 """
 
+from referee.core import Values
+
 # name: (kind, default, low/choices, high, what it does)
 SPEC = (
     ("players", "int", 4, 2, 7, "seats at the table (2-7)"),
@@ -142,7 +144,7 @@ def toml_problem(why, hint="a quote or = missing?"):
     return "settings.toml cannot be read" + line + " (" + hint + "); every setting takes its default"
 
 
-class Settings:
+class Settings(Values):
     """Every setting of SPEC read with ``getenv`` and checked (module doc): ``values``
     by name, ``messages`` for the table. ``names``: the game registry's names, which
     REFEREE_GAME must be one of; ``notes``: messages found before (e.g. settings.toml
@@ -150,8 +152,7 @@ class Settings:
     reader can list them (the PC): a key that is no setting (a typo) gets a message too."""
 
     def __init__(self, getenv=None, names=(), notes=(), keys=()):
-        self.values = {}
-        self.messages = list(notes)
+        super().__init__({}, list(notes))
         unreadable = []
         for name, kind, default, low, high, _doc in SPEC:
             key = "REFEREE_" + name.upper()
@@ -178,9 +179,3 @@ class Settings:
             if key.startswith("REFEREE_") and key not in known:
                 self.messages.append(key + " is not a setting (a typo?): ignored")
 
-    def __getitem__(self, name):
-        return self.values[name]
-
-    def get(self, name, default=None):
-        """The value of setting ``name`` (e.g. "players"), else ``default``."""
-        return self.values.get(name, default)
