@@ -70,48 +70,46 @@ def _value(state, player, w):
 
 
 def _weights(w, lead):
-    # space -> w of a point of value there (a homebase: a point scored, POINT)
-    out = {}
-    for s in R.SPACES:
-        out[s] = POINT if s in R.OWNER else w(R.STEPS[s], lead)
-    return out
+    # w of a point of value by a space's steps from home (STEPS: 0 is a homebase, a
+    # point scored: POINT)
+    return (POINT,) + tuple(w(steps, lead) for steps in range(1, _FAR + 1))
 
 
-class _Sums:
+def _tables(state, player, w):
     # what the search weighs moves with (_weigh), made once a decision: the value of
-    # every set of markers (sums[mask]), the weights while the bot is not behind (w1)
-    # and behind (w2: the same dict if the lead changes nothing), the best rival's score
-    def __init__(self, state, player, w):
-        sums = [0]
-        for c in R.COLOURS:
-            v = state.values[c]
-            sums += [x + v for x in sums]
-        self.sums = sums
-        self.w = w
-        self.w1 = _weights(w, 1)
-        w2 = _weights(w, 2)
-        self.w2 = self.w1 if w2 == self.w1 else w2
-        top = 0
-        for p in range(1, len(state.scores) + 1):
-            if p != player and state.scores[p - 1] > top:
-                top = state.scores[p - 1]
-        self.top = top
+    # every set of markers (by its mask), the weights while the bot is not behind and
+    # behind (the same tuple if the lead changes nothing), the best rival's score, w
+    sums = [0] * 64
+    b = 1
+    for c in R.COLOURS:  # (the sets with this colour: those without it, plus its value)
+        v = state.values[c]
+        for m in range(b, b + b):
+            sums[m] = sums[m - b] + v
+        b += b
+    w1 = _weights(w, 1)
+    w2 = _weights(w, 2)
+    top = 0
+    for p in range(1, len(state.scores) + 1):
+        if p != player and state.scores[p - 1] > top:
+            top = state.scores[p - 1]
+    return sums, w1, w1 if w2 == w1 else w2, top, w
 
 
 def _weigh(state, move, player, here, k):
     # the bot's value after move, from here (its value before): only the markers
     # moved change it, while the lead stays (a move home that takes the lead is
     # weighed whole)
+    sums, w1, w2, top, w = k
     frm, to, mask = move
     own = state.scores[player - 1]
-    w = k.w2 if k.top > own else k.w1
-    s = k.sums[mask]
-    if to in R.OWNER and (k.w2 if k.top > own + s else k.w1) is not w:
+    t = w2 if top > own else w1
+    s = sums[mask]
+    if to in R.OWNER and (w2 if top > own + s else w1) is not t:
         u = _move(state, move, player, s)
-        v = _value(state, player, k.w)
+        v = _value(state, player, w)
         _unmove(state, u, player)
         return v
-    return here + s * (w[to] - w[frm])
+    return here + s * (t[R.STEPS[to]] - t[R.STEPS[frm]])
 
 
 def _move(state, move, player, points):
@@ -166,7 +164,7 @@ def _pay(have, move, sign):
 def _do(state, move, player, have, k):
     # play a move of moves_of on the search's state and dice counts
     _pay(have, move, -1)
-    return _move(state, move, player, k.sums[move[2]])
+    return _move(state, move, player, k[0][move[2]])
 
 
 def _undo(state, undo, player, have, move):
@@ -223,7 +221,7 @@ def _search(state, player, dice_left, covered, rng, w):
             yield
     if not n:
         return None
-    k = _Sums(state, player, w)
+    k = _tables(state, player, w)
     here = best = _value(state, player, w)
     picks = []
     share = max(MIN_SHARE, BUDGET // n)

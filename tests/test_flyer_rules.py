@@ -474,7 +474,7 @@ def test_a_move_weighed_from_the_value_before_is_its_value_after(w):
         s = random_state(rng)
         p = 1 + rng.randbelow(4)
         dice = R.roll(rng)
-        k = B._Sums(s, p, w)
+        k = B._tables(s, p, w)
         here = B._value(s, p, w)
         before = R.to_data(s)
         for m in R.payable_moves(s, p, dice):
