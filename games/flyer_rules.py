@@ -77,6 +77,7 @@ for _i in range(len(HOMES)):
 _CI = {}  # colour -> bit index
 for _i in range(len(COLOURS)):
     _CI[COLOURS[_i]] = _i
+INDEX = _CI  # (the bots' search reads it)
 
 
 def _steps_home():
@@ -160,7 +161,8 @@ def roll(rng):
     return _roll_dice(rng, 6, DIE)
 
 
-def _have(dice_left):
+def dice_counts(dice_left):
+    # how many dice of each colour are left (COLOURS order)
     have = [0, 0, 0, 0, 0, 0]
     for c in dice_left:
         if c is not None:
@@ -185,15 +187,22 @@ def moves_iter(state, player, dice_left, covered_rule=False):
     # The same moves one at a time (no list: the bots' search uses it). The state and
     # the dice may change between two moves if they are back as they were before the
     # next one is asked for.
-    have = _have(dice_left)
+    return moves_of(state, player, dice_counts(dice_left), covered_rule)
+
+
+def moves_of(state, player, have, covered_rule=False):
+    # moves_iter on the dice's counts (dice_counts), which it changes while it runs
+    # and gives back as they were at each move (the bots' search passes a copy)
     stacks = state.stacks
     for frm in SPACES:
-        st = stacks.get(frm)
-        if not st or frm in OWNER:
+        if frm in OWNER or frm not in stacks:
+            continue
+        st = stacks[frm]
+        if not st:
             continue
         for to in ADJACENT[frm]:
-            pay = _may_enter(state, to, player)
-            if pay is None:
+            pay = PAYS[to]  # (_may_enter, written out: a call a neighbour was most of the search's calls)
+            if pay is None or (to in OWNER and OWNER[to] != player):
                 continue
             p = _CI[pay]
             if not have[p]:

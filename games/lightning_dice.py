@@ -59,8 +59,9 @@ _FIRST_NS = const(5000000000)  # 5000 ms: before the first card (choose targets)
 _DARK_NS = const(250000000)  # 250 ms: backlight off while the card is drawn
 _FLASH_NS = const(1000000000)  # 1000 ms: a ring flashes a claim's result
 
-# die value -> ring colour (red, orange, yellow, green, blue, violet)
+# die value -> ring colour (red, orange, yellow, green, blue, violet); a free die's dim
 _HUES = (0, 0xFF1010, 0xFF7000, 0xFFD000, 0x10E020, 0x1050FF, 0xB020FF)
+_DIM_HUES = tuple(palette.scale(c, 40) for c in _HUES)
 
 
 class Game(BaseGame):
@@ -290,25 +291,27 @@ class Game(BaseGame):
             return None
         if self.dirty or (ph == _DEAL and self._dealt < self.players):
             return now_ns
-        due = []
         play = ph == _PLAY and self.reveal_at is not None
+        t = self.until if ph == _BREAK or ph == _DEAL else None
+        if t is None and self.reveal_at is not None:
+            t = self.race.next_at()
+            if t is not None:
+                t += _CLAIM_NS  # settled _CLAIM_NS behind the clock
+        brains = self.brains or ()
         for p in range(1, self.players + 1):
-            if self.flash[p]:
-                due.append(self.flash[p])
-            if self.brains is not None and p in self.brains:
-                if self.hold_at[p] >= 0:
-                    due.append(self.hold_at[p] + _CLAIM_NS)
-                elif play:
-                    due.append(self.tap_at[p])
+            f = self.flash[p]
+            if f and (t is None or f < t):
+                t = f
+            if p in brains:
+                u = self.hold_at[p]
+                u = u + _CLAIM_NS if u >= 0 else self.tap_at[p] if play else None
             elif self.keys.on(p) and not self.used & (1 << p):
-                due.append(self.keys.at[p] + _CLAIM_NS)
-        if ph == _BREAK or ph == _DEAL:
-            due.append(self.until)
-        elif self.reveal_at is not None:
-            s = self.race.next_at()
-            if s is not None:
-                due.append(s + _CLAIM_NS)  # settled _CLAIM_NS behind the clock
-        return min(due) if due else None
+                u = self.keys.at[p] + _CLAIM_NS
+            else:
+                continue
+            if u is not None and (t is None or u < t):
+                t = u
+        return t
 
     def _seat_tick(self, p, now):
         # a seat's ring flash ends; its bot looks at its dice; a press held long enough claims
@@ -468,7 +471,8 @@ class Game(BaseGame):
         brain = self.brains[b]
         d = self.cur[b]
         tg = self.targets[b]
-        good = self.card.matches(d) or (not self.quick and ((tg and rules.meets(d, tg)) or rules.meets(d, b)))
+        v = d[0]  # six of its own number or of its target's (rules.meets, on dice the box rolled)
+        good = self.card.matches(d) or (not self.quick and (v == tg or v == b) and min(d) == max(d))
         if good or brain.wrong(self.rng):
             at = self.hold_at[b] = t + brain.see_ns(self.rng)
             self.tap_at[b] = at + _CLAIM_NS + brain.tap_ns(self.rng)
@@ -499,9 +503,7 @@ class Game(BaseGame):
         d = self.seen[p]
         k = self.kept[p]
         for i in range(6):
-            c = _HUES[d[i]]
-            if not (k >> i) & 1:
-                c = palette.scale(c, 40)
+            c = _HUES[d[i]] if (k >> i) & 1 else _DIM_HUES[d[i]]
             px[2 * i] = px[2 * i + 1] = c
         self.box.rings.set(p, rings.PIXELS, arg=px, now_ns=now)
 

@@ -170,6 +170,7 @@ class _Row:
     def __init__(self, grid):
         self.grid = grid
         self.want = [0, 0, 0, 0, 0, 0]  # the sheet's tile for each die
+        self.drawn = [0, 0, 0, 0, 0, 0]  # the grid's tiles (only _draw writes them): no grid read a die
         self._todo = False
 
     def _draw(self, budget_px, first=True):
@@ -178,16 +179,17 @@ class _Row:
         # whatever it costs when nothing else was drawn in this step (``first``)
         g = self.grid
         w = self.want
+        d = self.drawn
         i0 = -1
         spent = 0
         for i in range(6):
-            if g[i] != w[i]:
+            if d[i] != w[i]:
                 if i0 < 0:
                     i0 = i
                 box = (i - i0 + 1) * _TILE * _TILE
                 if box > budget_px and (spent or not first):
                     return spent
-                g[i] = w[i]
+                g[i] = d[i] = w[i]
                 spent = box
         self._todo = False
         return spent

@@ -199,8 +199,7 @@ class Game(BaseGame):
         self.go(COUNT, now)
         self.until = now
         self.step = 0
-        self.view.rolled(self.round, self.roller)
-        self._draw_discs()
+        self.view.rolled(self.round, self.roller)  # (the discs as _to_wait drew them)
         self._countdown(now)
 
     def _countdown(self, now):
@@ -550,9 +549,9 @@ class Game(BaseGame):
             if said is not None and (self.mode == "tap" or self.is_bot(p)):
                 who += " said " + str(said) + ":"
             parts.append(who + (" wrong -1 white" if self.discs[p].penalise(self.supply) else " wrong"))
-        self._draw_discs()
         self.results += parts
         if not right:
+            self._draw_discs()  # (else the discs are drawn with the awards: _to_wait, _finish_match)
             self.box.sound.play(sound.LOCKOUT, now)
             self.go(WRONG, now)
             self.until = now + _WRONG_NS

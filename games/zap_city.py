@@ -463,11 +463,13 @@ class Game(TurnGame):
             return
         self.plan = choice
         m = self.menu
+        was = m.index
         want = self._want()
         for i in range(len(m.items)):
             if m.items[i][1] == want:
                 m.index = i
-        self._draw_menu()
+        if m.index != was:  # (else the menu is on the screen as it is)
+            self._draw_menu()
 
     def bot_act(self, choice, now):
         if self.phase == TURN:

@@ -25,7 +25,6 @@ from games.zap_city_rules import (
     base,
     city_mask,
     legal_actions,
-    locked,
     needs_knock,
     perform,
     players,
@@ -43,16 +42,17 @@ def wants_knock(st, seat):
     return needs_knock(st, seat)
 
 
-def _value(st, seat):
+def _seat(st, seat):
+    # (value, City mask, City full) of a seat: the value as in the module's head
     m = city_mask(st, seat)
-    if m == ALL_SYMBOLS:
-        return _WIN
     b = base(seat)
-    d = 0
     disks = 0
     for i in range(b + CITY, b + CITY + 6):
         if st[i]:
             disks += 1
+    if m == ALL_SYMBOLS:
+        return _WIN, m, disks == 6
+    d = 0
     k = m
     while k:
         d += k & 1
@@ -64,17 +64,35 @@ def _value(st, seat):
             v += 1
         elif (x & 7) == JOKER or not (m >> (x & 7)) & 1:
             v += 3
-    return v
+    return v, m, disks == 6
 
 
-def _greedy_score(st, me):
-    if locked(st):
-        return _LOCK
-    own = _value(st, me)
-    best = -_WIN
+def _seats(st):
+    # [None, _seat of seat 1, ...]: the search keeps it as the table changes
+    out = [None]
     for seat in range(1, players(st) + 1):
+        out.append(_seat(st, seat))
+    return out
+
+
+def _locked(seats):
+    # rules.locked from the seats' City masks: every City die full, a symbol on none
+    union = 0
+    for i in range(1, len(seats)):
+        if not seats[i][2]:
+            return False
+        union |= seats[i][1]
+    return union != ALL_SYMBOLS
+
+
+def _greedy_score(seats, me):
+    if _locked(seats):
+        return _LOCK
+    own = seats[me][0]
+    best = -_WIN
+    for seat in range(1, len(seats)):
         if seat != me:
-            v = _value(st, seat)
+            v = seats[seat][0]
             if v == _WIN:
                 return -_WIN
             if v > best:
@@ -84,17 +102,16 @@ def _greedy_score(st, me):
     return own - best // 4
 
 
-def _blocker_score(st, me):
-    if locked(st):
+def _blocker_score(seats, me):
+    if _locked(seats):
         return _LOCK
-    own = _value(st, me)
+    own = seats[me][0]
     score = own
-    for seat in range(1, players(st) + 1):
+    for seat in range(1, len(seats)):
         if seat != me:
-            v = _value(st, seat)
+            v, m, _ = seats[seat]
             if v == _WIN:
                 return -_WIN
-            m = city_mask(st, seat)
             near = 1
             while m:
                 near += m & 1
@@ -108,12 +125,15 @@ def _blocker_score(st, me):
 def _search(st, me, rng, score, keep_own, actions=None):
     # a generator (referee.turns): it yields every SLICE actions, the state whole
     # between two slices, and returns its choice; actions: legal_actions(st, me) if
-    # the caller has them (never changed here)
+    # the caller has them (never changed here). Each seat's value is worked out once
+    # (seats); an action changes the seats it takes a disk from and gives it to, and
+    # only theirs are worked out again for it
     if actions is None:
         actions = legal_actions(st, me)
         yield
-    best = score(st, me)
-    own = _value(st, me) if keep_own else 0
+    seats = _seats(st)
+    best = score(seats, me)
+    own = seats[me][0] if keep_own else 0
     choice = None
     ties = 0
     n = 0
@@ -122,9 +142,18 @@ def _search(st, me, rng, score, keep_own, actions=None):
         if n % SLICE == 0:
             yield
         perform(st, a)
-        v = score(st, me)
-        if keep_own and _value(st, me) < own:
+        p = a[2] >> 3
+        q = a[3] >> 3
+        was_p = seats[p]
+        was_q = seats[q]
+        seats[p] = _seat(st, p)
+        if q != p:
+            seats[q] = _seat(st, q)
+        v = score(seats, me)
+        if keep_own and seats[me][0] < own:
             v = best - 1
+        seats[p] = was_p
+        seats[q] = was_q
         undo(st, a)
         if v > best:
             best = v

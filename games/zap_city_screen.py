@@ -111,7 +111,9 @@ class View:
             self._rows.append(_Row(g))
         root.append(board)
         self._sym = [""] * players  # each row's symbols, two cells a tile
+        self._drawn = [None] * players  # each row's (tops, city, marks) as last drawn
         self._note = [""] * players
+        self._ink = palette.DIM  # the notes' colour
         self.symbols = screen.text("", X0 + 6, 0, 2, palette.BLACK, cols=2 * COLS, rows=players)
         root.append(self.symbols)
         self.notes = screen.text("", screen.WIDTH - 2, 0, 2, palette.DIM, (1.0, 0.0), cols=3, rows=players)
@@ -129,6 +131,8 @@ class View:
         # 1,080 px over the board's layers were 16-21 ms of a refresh each: now ~600 px)
         self._bar = bar.bar(2, PANEL_Y, screen.WIDTH - 4, PITCH, palette.ACCENT, most_px=600)
         screen.set_shown(self._bar, False)
+        self._bar_at = 0  # the line the bar was last put on, and whether it is shown
+        self._bar_on = False
         root.append(self._bar)
         self.lines = []
         for i in range(LINES):
@@ -141,6 +145,10 @@ class View:
         # Seat p's row from disks (ints: owner * 8 + symbol index, 0 = empty side):
         # tops (3) and city (6); marks: bit c highlights column c.
         r = p - 1
+        key = (tuple(tops), tuple(city), marks)
+        if key == self._drawn[r]:
+            return  # drawn so (a menu step draws the board again: most rows as they were)
+        self._drawn[r] = key
         row = self._rows[r]
         want = row.want
         s = ""
@@ -164,7 +172,10 @@ class View:
             self.symbols.text = "\n".join(self._sym)
 
     def note(self, p, s, color=palette.DIM):
+        if self._note[p - 1] == s and self._ink == color:
+            return
         self._note[p - 1] = s
+        self._ink = color
         self.notes.text = "\n".join(self._note)
         self.notes.color = color
 
@@ -191,9 +202,16 @@ class View:
             t = self.lines[i]
             t.text = screen.fit(texts[i], screen.WIDTH - 16, 2)
             t.color = palette.BLACK if i == bar else (first if i == 0 else color)
-        if bar >= 0:
+        # the bar (its parts) asked again only where it changes (a bot's menu step
+        # draws the panel again, the bar mostly where it was)
+        if bar >= 0 and bar != self._bar_at:
+            self._bar_at = bar
             screen.move(self._bar, bar * PITCH)
-        screen.set_shown(self._bar, bar >= 0)
+        if (bar >= 0) != self._bar_on:
+            self._bar_on = bar >= 0
+            if bar < 0:  # a hidden bar is not moved (referee.pace): asked again when shown
+                self._bar_at = -1
+            screen.set_shown(self._bar, self._bar_on)
 
 
 # -- the move menu: one button, at most 8 lines -------------------------------------

@@ -1040,3 +1040,30 @@ def test_only_the_seats_whose_facts_changed_are_judged_again():
                        ("settle", (190 * MS,))):
         getattr(fresh, name)(*args)
     assert verdict(fresh) == verdict(race)
+
+
+def test_next_at_is_the_least_of_every_edges_times_after_the_settle():
+    # next_at (the simulator's: the passes before it change no verdict) is the least
+    # time after the latest settle among the reveal and each edge's own time, its time
+    # plus the glitch and plus the tie window: the same as a walk of every candidate,
+    # however old most edges are (they are passed over with one comparison)
+    from referee.rng import Rng
+
+    rng = Rng(3)
+    for _ in range(300):
+        g = rng.randbelow(3) * 1000
+        w = rng.randbelow(3) * 700
+        r = Race(4, tie_window_ns=w, glitch_ns=g)
+        r.arm(0)
+        reveal = 500 + rng.randbelow(3000)
+        r.reveal(reveal)
+        for _ in range(rng.randbelow(12)):
+            r.edge(1 + rng.randbelow(4), rng.randbelow(8000), rng.randbelow(2) == 0)
+        k = rng.randbelow(9000)
+        r.settle(k)
+        want = [reveal] if reveal > k else []
+        for p in range(1, 5):
+            for code in r._edges[p]:
+                t = code >> 1
+                want += [v for v in (t, t + g, t + w) if v > k]
+        assert r.next_at() == (min(want) if want else None)

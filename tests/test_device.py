@@ -1114,7 +1114,7 @@ def test_a_heavy_pass_leaves_a_big_change_to_a_lighter_one_a_few_passes_at_most(
     # pass: a pass whose work left only MIN_PX draws no change bigger than that, up to
     # HOLD passes in a row; a light pass draws it at once
     from hardware.device import HOLD, MIN_PX
-    from referee import palette, pace, screen
+    from referee import pace, palette, screen
 
     dev = build(world)
     run(world, dev, 10)

@@ -462,6 +462,34 @@ def test_spoiler_pulls_a_valuable_marker_off_the_border():
         B.greedy(s, 1, dice, False, Rng(1))[0] != "border"
 
 
+@pytest.mark.parametrize("w", [B._greedy_w, B._spoil_w])
+def test_a_move_weighed_from_the_value_before_is_its_value_after(w):
+    # the search weighs a move from the value before it (only the markers moved
+    # change it); a move home that changes who leads is weighed whole: every move of
+    # a few hundred boards, the spoiler behind, level and ahead, against the board
+    # valued after the move is played
+    rng = Rng(11)
+    lead_changes = 0
+    for _ in range(300):
+        s = random_state(rng)
+        p = 1 + rng.randbelow(4)
+        dice = R.roll(rng)
+        k = B._tables(s, p, w)
+        here = B._value(s, p, w)
+        before = R.to_data(s)
+        for m in R.payable_moves(s, p, dice):
+            after = R.State(4)
+            after.values = s.values
+            after.scores = list(s.scores)
+            after.stacks = {x: list(st) for x, st in s.stacks.items()}
+            R.apply(after, m, p)
+            top = max(s.scores[q] for q in range(4) if q != p - 1)
+            lead_changes += s.scores[p - 1] < top <= after.scores[p - 1]
+            assert B._weigh(s, m, p, here, k) == B._value(after, p, w), (s.stacks, s.scores, m)
+        assert R.to_data(s) == before  # weighing left the board as it was
+    assert lead_changes > 10
+
+
 def test_bots_stop_when_nothing_helps():
     s = state_with({"home1": list(COLOURS)})
     assert B.greedy(s, 2, R.roll(Rng(1)), False, Rng(1)) is None

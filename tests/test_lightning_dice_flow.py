@@ -419,6 +419,26 @@ def test_bot_delays_are_drawn_to_the_nanosecond_within_their_level(level, lo, hi
     taps = [b.tap_ns(rng) for _ in range(200)]
     assert sum(1 for s in taps if s % MS) >= 190
 
+def test_a_bot_claims_on_the_card_or_on_six_of_its_own_or_its_targets_number():
+    # a bot that looks at its dice holds (a claim at hold_at) when they meet the card,
+    # or are six of its own number (Bonus) or of the seat it aims at (Thunder), and
+    # taps again otherwise (hard bots never claim wrongly); the quick game has no Bonus
+    for quick, dice, target, claims in (
+        (False, (2, 2, 2, 2, 2, 2), 0, True),  # six of its own number (seat 2)
+        (False, (3, 3, 3, 3, 3, 3), 3, True),  # six of its target's (Thunder on P3)
+        (False, (3, 3, 3, 3, 3, 3), 0, False),  # six of another's, aiming at the card
+        (False, (2, 2, 2, 2, 2, 5), 0, False),  # five of its own
+        (False, (1, 2, 3, 4, 5, 6), 0, True),  # the card met
+        (True, (2, 2, 2, 2, 2, 2), 0, False),  # quick game: six of its own is nothing
+    ):
+        t, g = table(players=3, bots=(2,), bot_level="hard", mode="quick" if quick else "standard")
+        to_play(t, g, "straight")
+        g.targets[2] = target
+        g.cur[2][:] = bytes(dice)
+        g._bot_look(2, t.now)
+        assert (g.hold_at[2] >= 0) == claims, (quick, dice, target)
+
+
 def test_one_person_against_bots_and_the_same_seed_plays_the_same_match():
     out = []
     for _ in range(2):

@@ -215,6 +215,18 @@ def test_lightning_dice_deals_its_dice_a_few_a_pass_but_draws_a_roll_in_play_at_
     assert tiles(1) == [11, 10, 3, 2, 1, 0]  # kept dice: the sheet's second half
     v.dice(2, [1, 1, 1, 1, 1, 1], 0)  # in play: at once, paced or not
     assert tiles(2) == [0] * 6 and not pace.pending()
+    # a row keeps what its grid holds (it reads no tile to compare): a deal drawn in
+    # part, then a roll over it, then the same dice again, and the grid shows each
+    v.dice(3, [6, 6, 6, 6, 6, 6], 0, later=True)
+    pace.step()
+    assert tiles(3)[:2] == [5, 5] and tiles(3)[2:] == [0] * 4
+    v.dice(3, [6, 1, 6, 1, 6, 1], 0b101010)
+    assert tiles(3) == [5, 6, 5, 6, 5, 6]
+    while pace.pending():
+        pace.step()
+    v.dice(3, [6, 1, 6, 1, 6, 1], 0b101010)
+    v.dice(3, [1, 1, 1, 1, 1, 1], 0)
+    assert tiles(3) == [0] * 6 and not pace.pending()
 
 
 def test_a_shape_s_new_colour_waits_its_turn_and_keeps_its_visibility():

@@ -112,7 +112,7 @@ def test_a_flyer_bot_tries_at_most_a_slice_of_moves_a_pass(monkeypatch):
     t = SimTable(players=4, seed=5)
     g = t.start("flyer", bots=(1, 2, 3, 4))
     brain = g.brain
-    tried = _count(monkeypatch, brain, "_do")  # a move tried, at any depth of the search
+    tried = _count(monkeypatch, brain, "_weigh")  # a move tried, at any depth of the search
     real_step = t.app.step
     most = [0]
 

@@ -154,6 +154,23 @@ def test_seeded_bot_matches_end_with_a_winner(players, answer, teaser, whites, s
         assert t.box.rings.mode(p) == rings.FLASH
 
 
+@pytest.mark.parametrize("answer", ["call", "tap"])
+def test_the_strip_shows_every_seats_discs_and_the_roller_between_any_two_passes(answer):
+    # the strip is drawn where the discs or the roller change (a round's end, a wrong
+    # answer), not again at the roll: after every pass of seeded matches it reads as the
+    # discs and the roller would draw it
+    for seed in (1, 2):
+        t, g = table(4, bots=(1, 2, 3, 4), seed=seed, answer=answer)
+        checked = set()
+        while not g.over and t.now < 40 * 60 * 1000 * 1000000:
+            t.advance(2)
+            shown = [lb.text for lb in g.view.seats[1:]]
+            g._draw_discs()
+            assert [lb.text for lb in g.view.seats[1:]] == shown, (seed, g.phase_name(), g.round)
+            checked.add(g.phase_name())
+        assert g.over and {"wait", "count", "open", "wrong"} <= checked
+
+
 def test_same_seed_same_match():
     results = []
     for _ in range(2):

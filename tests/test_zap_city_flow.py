@@ -707,3 +707,81 @@ def test_a_board_row_is_drawn_a_few_tiles_a_pace_step(unpaced):
         g = v._rows[p - 1].grid
         assert [g[c, 0] for c in range(zap_city_screen.COLS)] == [v.tile(p, c) for c in range(zap_city_screen.COLS)]
     assert v.tile(1, 0) == 1 + zap_city_screen._HIGH and v.tile(1, 3) == 0 and v.tile(3, 1) == zap_city_screen._EMPTY
+
+
+def test_the_bar_hidden_before_its_move_was_drawn_is_moved_when_shown_again(unpaced):
+    # referee.pace does not move a shape that stays hidden (the firmware redraws both
+    # boxes of a hidden shape moved): the panel must ask for the move again when shown
+    from games import zap_city_screen
+    from referee import pace
+
+    v = zap_city_screen.View(4)
+    pace.start()
+    v.panel("a", "b", "c", "d", bar=0)
+    pace.flush()
+    v.panel("a", "b", "c", "d", bar=2)  # the move asked ...
+    v.panel("a", "b", "c", "d", bar=-1)  # ... and hidden before it was drawn
+    pace.flush()
+    v.panel("a", "b", "c", "d", bar=2)
+    pace.flush()
+    assert all(part.y == zap_city_screen.PANEL_Y + 2 * zap_city_screen.PITCH and not part.hidden for part in v._bar)
+    pace.stop()
+
+
+def test_the_board_and_panel_asked_again_as_they_are_show_the_last_asked(unpaced):
+    # a menu step draws the whole board and panel again: a row, a note or the bar asked
+    # as it is drawn is skipped; whatever the order of the asks (with the same lists
+    # changed between them), the screen ends as a new view asked only the last of each
+    from games import zap_city_screen
+    from referee import pace, palette
+
+    def seen(v):
+        grids = [[r.grid[c, 0] for c in range(zap_city_screen.COLS)] for r in v._rows]
+        parts = [(part.y, part.hidden) for part in v._bar]
+        return grids, v.symbols.text, v.notes.text, v.notes.color, parts
+
+    rng = Rng(7)
+    v = zap_city_screen.View(4)
+    pace.start()
+    rows = {}
+    notes = {}
+    ink = palette.DIM
+    bar = -1
+    at = 0  # the bar's line (hidden there at first)
+    tops = [0, 0, 0]
+    city = [0] * 6
+    for _ in range(600):
+        p = 1 + rng.randbelow(4)
+        k = rng.randbelow(3)
+        if k == 0:
+            if rng.randbelow(2):  # (else the same lists, as they were or changed in place)
+                tops[rng.randbelow(3)] = p * 8 + rng.randbelow(6) if rng.randbelow(3) else 0
+                city[rng.randbelow(6)] = 8 * (1 + rng.randbelow(4)) + rng.randbelow(6) if rng.randbelow(2) else 0
+            marks = (rng.randbelow(3) << rng.randbelow(9)) if rng.randbelow(2) else 0
+            v.row(p, tops, city, marks)
+            rows[p] = (list(tops), list(city), marks)
+        elif k == 1:
+            s, ink = ("", "5/6", "6/6")[rng.randbelow(3)], (palette.DIM, palette.TEXT)[rng.randbelow(2)]
+            v.note(p, s, ink)
+            notes[p] = s
+        else:
+            bar = rng.randbelow(5) - 1
+            v.panel("a", "b", "c", "d", bar=bar)
+            if bar >= 0:
+                at = bar
+        if rng.randbelow(4) == 0:  # (else the screen catches up later, as in a match)
+            while pace.pending():
+                pace.step()
+            assert v.notes.text == "\n".join(notes.get(q, "") for q in range(1, 5)) and v.notes.color == ink
+            # (a hidden bar stays where it was: referee.pace moves a shape only when shown)
+            assert all((bar < 0 or part.y == zap_city_screen.PANEL_Y + at * zap_city_screen.PITCH)
+                       and part.hidden == (bar < 0) for part in v._bar)
+    pace.stop()
+    fresh = zap_city_screen.View(4)
+    for p in rows:
+        fresh.row(p, *rows[p])
+    for p in notes:
+        fresh.note(p, notes[p], ink)
+    fresh.panel("a", "b", "c", "d", bar=bar)
+    assert len(rows) == 4 and len(notes) == 4
+    assert seen(v) == seen(fresh)

@@ -711,6 +711,38 @@ def test_bots_never_complete_a_rivals_city():
         R.undo(st, a)
 
 
+def test_an_action_changes_only_the_seats_of_its_disks_ends():
+    # the bots' search works out each seat's value once and, for an action, again only
+    # for the seat it takes a disk from and the one it gives it to: every action of the
+    # seeded matches' turns leaves every other seat's value, City mask and fullness,
+    # and the table's lock, as they were
+    seen = 0
+    for seed in range(6):
+        rng = Rng(seed)
+        st = R.new_state(2 + seed % 3)
+        R.throw_off(st, rng)
+        while R.phase(st) != R.OVER:
+            seat = R.turn(st)
+            if B.wants_knock(st, seat):
+                R.knock(st)
+            R.throw(st, rng)
+            before = B._seats(st)
+            for a in R.legal_actions(st, seat):
+                R.perform(st, a)
+                after = B._seats(st)
+                for q in range(1, R.players(st) + 1):
+                    if q not in (a[2] >> 3, a[3] >> 3):
+                        assert after[q] == before[q], (a, q)
+                assert B._locked(after) == R.locked(st)
+                R.undo(st, a)
+                seen += 1
+            assert B._seats(st) == before
+            R.apply(st, B.greedy(st, seat, rng))
+            if R.phase(st) == R.DONE:
+                R.next_turn(st)
+    assert seen > 500
+
+
 def test_wants_knock_and_named_choice():
     st = table(cities={1: ["1", "2", "3", "4", "J"]})
     assert B.wants_knock(st, 1) and not B.wants_knock(st, 2)

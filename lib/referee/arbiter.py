@@ -202,12 +202,13 @@ class Race:
             out = r
         g = self.glitch_ns
         w = self.tie_window_ns
-        for p in range(1, self.players + 1):
-            for code in self._edges[p]:
+        for edges in self._edges:  # (seat 0's stays empty)
+            for code in edges:
                 t = code >> 1
-                for v in (t, t + g, t + w):
-                    if v > k and (out is None or v < out):
-                        out = v
+                if t + g + w > k:  # (else none of its times is: most edges are long settled)
+                    for v in (t, t + g, t + w):
+                        if v > k and (out is None or v < out):
+                            out = v
         return out
 
     def lock_out(self, player):
