@@ -94,7 +94,8 @@ class View:
         self.top_left = screen.text("", 4, 2, 2, palette.DIM)
         # as wide as its longest text (``header``'s fit) from the start: a grid grown for a
         # longer text redrew its old and new boxes (13,824-19,296 px: 56-106 ms refreshes)
-        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0), cols=(W - 44) // 12)
+        # inked (its colour: the roller's, GO!'s, the headline's), ~500 B of heap
+        self.top_right = screen.text("", W - 4, 2, 2, palette.TEXT, (1.0, 0.0), cols=(W - 44) // 12, inked=True)
         # even height: Blinka's PC display mis-sizes odd-area refreshes
         self.tbar = screen.rect(0, 25, W, 4, palette.WARN)
         screen.set_shown(self.tbar, False)
@@ -131,8 +132,9 @@ class View:
         root.append(self.big)
         root.append(self.mid)
         self.lines = []
-        for y in (130, 152, 174):
-            self.lines.append(screen.text("", 4, y, 2, cols=LINE_CHARS))
+        for y in (130, 152, 174):  # inked: a line's new colour (a right or wrong answer, the
+            # summary's) redrew its 7,488 px whole, 43-54 ms passes; ~550 B of heap a line
+            self.lines.append(screen.text("", 4, y, 2, cols=LINE_CHARS, inked=True))
             root.append(self.lines[-1])
         # the standings when the match is over (up to four rows of two columns): made
         # then, ~500 B of heap the play does not hold (Würfelblitz at seven seats has
