@@ -132,6 +132,10 @@ def test_settings_on_the_target_are_kept_unless_asked(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "kept" in r.stdout
     assert (tmp_path / "settings.toml").read_text() == 'REFEREE_PLAYERS = "6"\n'
+    # the firmware's heap line (read before code.py runs) is said, not written, when missing
+    assert "no CIRCUITPY_HEAP_START_SIZE line" in r.stdout
+    with open(os.path.join(ROOT, "settings.toml")) as f:
+        assert "\nCIRCUITPY_HEAP_START_SIZE = 131072\n" in f.read()
     r = _tool(str(tmp_path), "--overwrite-settings")
     with open(os.path.join(ROOT, "settings.toml")) as f:
         assert (tmp_path / "settings.toml").read_text() == f.read()

@@ -440,6 +440,10 @@ def _write(target, files, stale, dry_run, overwrite_settings, out):
     for src, dst, size in files:
         if dst == SETTINGS and keep_settings:
             out("  %8s  %s (kept: the target has one; --overwrite-settings replaces it)" % ("-", dst))
+            with open(os.path.join(target, SETTINGS), encoding="utf-8", errors="replace") as f:
+                if "CIRCUITPY_HEAP_START_SIZE" not in f.read():
+                    out("            (it has no CIRCUITPY_HEAP_START_SIZE line: copy the one at the end of"
+                        " this tree's settings.toml into it; docs/firmware.md says why)")
             continue
         out("  %8d  %s" % (size, dst))
         total += size
