@@ -74,7 +74,7 @@ class View:
         self.players = players
         add = root.append
         add(screen.background())
-        self.head_bg = bar(0, 0, screen.WIDTH, HEAD_H, palette.PANEL)
+        self.head_bg = bar(0, 0, screen.WIDTH, HEAD_H, palette.PANEL, most_px=640)
         add(self.head_bg)
         # inked: its ink turns with the bar's colour a few cells a pass (its 4,896 px box
         # recoloured whole was a 50 ms refresh on the firmware)

@@ -39,7 +39,9 @@ class View:
     def __init__(self, root, players):
         self.players = players
         root.append(screen.background())
-        self.head_bg = bar(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL)
+        # in parts of ~640 px: a turn's new colour a part a pass (a part of 1,920 px under
+        # the header's texts was a 38-51 ms pass on the firmware)
+        self.head_bg = bar(0, 0, screen.WIDTH, _HEAD_H, palette.PANEL, most_px=640)
         root.append(self.head_bg)
         # as wide as their longest text from the start ("P1 to play", "this turn 12345"):
         # a grid grown for a longer text redrew its old and new boxes (6,912-7,776 px,
