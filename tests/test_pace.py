@@ -71,6 +71,7 @@ def test_a_new_scale_is_drawn_hidden_then_only_as_wide_as_the_text():
     assert t.scale == 4 and not t.hidden  # nothing drawn yet
     t.set_scale(8)  # asked again before it is drawn: one change
     old_box = pace.area(t)
+    assert pace.step(10, big=False) == 0 and not t.hidden  # a heavy pass: it waits
     assert pace.step() == old_box and t.hidden  # the old box, alone in its pass
     assert pace.pending()
     new_box = pace.step()
