@@ -2,7 +2,7 @@
 table, then only texts, colours and the background's bands change.
 
 Top to bottom: the round (scale 2), the big word (GET READY, the winner; scale 4), the
-stimulus "GO!" (scale 6, a text of its own: never moved or rescaled, which would redraw
+stimulus "GO!" (scale 4, a text of its own: never moved or rescaled, which would redraw
 it whole), the margin ("P3 first by 1.204 ms"), one row per seat at scale 2 (one column
 up to 4 seats, two columns of half a line from 5), and the foot (the capture's
 precision for the maker; "hold a button: menu" at the end, at scale 2).
@@ -27,9 +27,11 @@ class View:
         # word, "P3 WINS", was 72-93 ms on the firmware; a cell is 1,152 px, ~9 ms)
         self.big = screen.text("", screen.WIDTH // 2, 36, 4, palette.TEXT, (0.5, 0.0), screen.WIDTH // 24, inked=True)
         root.append(self.big)
-        # scale 6 (72 px, 14.6 mm on the recommended panel), above the seats' rows: at
-        # scale 8 over them a cell was a refresh of 53 ms on the firmware, 27-31 here
-        self.go_text = screen.text("", (screen.WIDTH - 3 * 36) // 2, 40, 6, palette.BLACK, cols=3)
+        # scale 4 (48 px, 9.7 mm on the recommended panel, 6.1 on the smallest: over the
+        # race's 6 mm; the green screen itself is the stimulus), above the seats' rows:
+        # a cell is drawn or blanked a pass, at scale 8 over them a 53 ms refresh on the
+        # firmware, at scale 6 26-31 ms (~10 µs a pixel under the green screen's bands)
+        self.go_text = screen.text("", (screen.WIDTH - 3 * 24) // 2, 40, 4, palette.BLACK, cols=3)
         root.append(self.go_text)
         # a line as wide as the screen from the start: a longer margin or verdict never
         # widens (and so moves and redraws) it whole
