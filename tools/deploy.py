@@ -443,7 +443,7 @@ def _write(target, files, stale, dry_run, overwrite_settings, out):
             with open(os.path.join(target, SETTINGS), encoding="utf-8", errors="replace") as f:
                 if "CIRCUITPY_HEAP_START_SIZE" not in f.read():
                     out("            (it has no CIRCUITPY_HEAP_START_SIZE line: copy the one at the end of"
-                        " this tree's settings.toml into it; docs/firmware.md says why)")
+                        " this tree's settings.toml into it; docs/memory.md says why)")
             continue
         out("  %8d  %s" % (size, dst))
         total += size
