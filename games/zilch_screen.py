@@ -115,7 +115,7 @@ class View:
     def scores(self, totals, marked):
         # ``marked``: the seat highlighted (the active player, the winner), 0 = none
         bg = self.score_bg
-        if marked:  # moved first: a hidden block is moved for free and shown there
+        if marked:  # moved first: hidden, it is moved at the turn it is shown (referee.pace)
             screen.move(bg, _SCORE_Y + (marked - 1) * self.pitch)
             screen.set_color(bg, palette.station(marked))
         screen.set_shown(bg, marked)

@@ -308,13 +308,14 @@ class Device:
             now = self.clock()
             paced = screen.paced
             la = self.box._light_at
+            asked = la is not None and la < 0  # a light asked for, not yet lit
             if self.app.saving:
                 pass  # a pass that began with a save draws nothing: the next one does
-            elif la is not None and la < 0 and paced is not None and self.box.stimulus_drawn():
+            elif asked and paced is not None and self.box.stimulus_drawn():
                 self.box._lit_soon()  # a pass of its own, the stimulus all drawn
             elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
                 if paced is not None:
-                    if la is not None and la < 0 and now + la >= LIGHT_WAIT_NS:
+                    if asked and now + la >= LIGHT_WAIT_NS:
                         paced.flush()  # the stimulus keeps changing: drawn at once, lit
                         self.box._lit_soon()
                     # a pass whose own work took most of it draws no change bigger than
@@ -329,7 +330,7 @@ class Device:
                 else:
                     self.display.refresh()
                 self._frame_at = now
-            elif la is not None and la < 0:
+            elif asked:
                 self.box._lit_soon()  # a pass of its own, the stimulus all drawn
         except Exception as e:  # the app guards games; this catches the rest
             self.errors += 1

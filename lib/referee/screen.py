@@ -301,11 +301,12 @@ class Text(displayio.Group):
         # it whole).
         spent = 0
         if self._rescale:  # paced: hidden at this turn, drawn at its new scale at the next
-            if not first and paced.area(self) > budget_px:
+            px = paced.area(self)
+            if not first and px > budget_px:
                 return 0  # (a step with too little left: a later one)
             if not self.hidden:
                 self.hidden = True
-                return paced.area(self)  # the box it leaves
+                return px  # the box it leaves
             self._scale_to(self._rescale)  # hidden: nothing is redrawn yet
             self._draw(_ALL)
             self.hidden = False
