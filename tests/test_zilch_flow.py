@@ -69,7 +69,8 @@ def zilch_turn(t, g):
 
 def next_turn(t, g):
     wait_for(t, g, (zilch.PRE, zilch.OVER))
-    t.advance(2)  # a turn's menu is drawn in the pass after its screen
+    t.advance(4)  # a turn's menu is drawn in the pass after its screen (after the turn's
+    # save, a pass of its own, when there is one)
 
 
 # --- the pinned API ------------------------------------------------------------------

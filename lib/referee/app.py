@@ -253,8 +253,8 @@ class App:
         self.saving = False
         if self._save_due:
             # a save point reached in the last pass is written first thing in this one, a
-            # pass of its own: the device draws nothing in it (a save with a turn's screen
-            # change in one pass was 60-120 ms on the firmware)
+            # pass of its own: the game does not tick and the device draws nothing in it (a
+            # save with a turn's screen change in one pass was 60-120 ms on the firmware)
             self._save_due = False
             g = self.game
             if g is not None and not g.over and self._saves >= 0 and g.saves != self._saves:
@@ -278,7 +278,8 @@ class App:
             self._route(player, kind, count, now)
         if self.mode == GAME:
             game = self.game
-            self._guard(game.tick, now)
+            if not self.saving:  # (a save's pass is the save's: the game ticks in the next
+                self._guard(game.tick, now)  # one; a Zilch menu drawn with it was a 23 ms pass)
             # saves happen only here, at the game's save points (between rounds, no
             # race armed); a finished match is forgotten so it is not offered again
             if self.mode == GAME and self.store and self._saves >= 0:

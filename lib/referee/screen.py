@@ -68,6 +68,7 @@ class Parts(displayio.Group):
     def __init__(self, y0):
         super().__init__()
         self.y0 = y0
+        self.color = None  # the colour set_color gave every part last (None: not yet)
 
 
 def move(layer, y, x=None):
@@ -496,6 +497,10 @@ def set_color(shape, color):
     """The colour of a shape made with ``solid`` (``rect``, ``circle``), or of each part
     of a ``referee.bar``: it redraws the whole shape, so while changes are paced it waits its turn."""
     if isinstance(shape, displayio.Group):
+        if isinstance(shape, Parts):  # asked again for the colour it has (or will have):
+            if shape.color == color:  # nothing to check part by part (a turn's header,
+                return  # asked at every change of the turn: 12 parts)
+            shape.color = color
         for part in shape:
             set_color(part, color)
         return

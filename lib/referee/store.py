@@ -67,7 +67,7 @@ DAMAGED = "The saved match is damaged: it cannot be resumed"
 SYNC = 6  # bytes that must match again to end a hunk of a change
 LOW = 1024  # bytes left in the sector below which the app saves once a round (App._save)
 REACH = 48  # how far (bytes dropped + inserted) a hunk looks for them
-RUN = 32  # bytes of an equal run compared at once (the same change as byte by byte)
+RUN = 32  # bytes of an equal run compared first, then twice as many (_run: the same change as byte by byte)
 KEEP = 0x7E  # the kind of referee.keep's records (the last KEEP_BYTES); "~" is in no JSON the box writes
 KEEP_BYTES = 256  # the last page of the memory, referee.keep's; the match saves get the rest
 
@@ -103,6 +103,27 @@ def _hunk(out, keep, drop, ins):
         _varint(out, ins)
 
 
+def _run(a, i, b, j, na, nb):
+    # The length of the equal run at a[i:] and b[j:], found with slice compares (C on the
+    # firmware): RUN bytes, then twice as many each time while they match, then halves to
+    # its exact end. A loop byte by byte was 50-150 of a Zilch save's bytes at ~10 µs each
+    # (7-13 ms of a save on the firmware), and RUN bytes at a time ZAP City's 13-15 ms.
+    n = min(na - i, nb - j)
+    k = 0  # a[i:i + k] == b[j:j + k]
+    r = RUN
+    while k + r <= n and a[i + k:i + k + r] == b[j + k:j + k + r]:
+        k += r
+        r += r
+    top = k + r if k + r < n else n  # the run ends at or before top
+    while k < top:
+        m = (k + top + 1) // 2
+        if a[i + k:i + m] == b[j + k:j + m]:
+            k = m
+        else:
+            top = m - 1
+    return k
+
+
 def change(a, b):
     """The change payload that turns bytes ``a`` into bytes ``b`` (greedy hunks)."""
     out = bytearray()
@@ -110,18 +131,9 @@ def change(a, b):
     na = len(a)
     nb = len(b)
     while True:
-        k = 0
-        # an equal run is skipped RUN bytes at a time first (a slice compare runs in C: on
-        # the firmware ZAP City's ~490 B saves took 13-15 ms less), then byte by byte
-        r = RUN
-        while i + r <= na and j + r <= nb and a[i:i + r] == b[j:j + r]:
-            i += r
-            j += r
-            k += r
-        while i < na and j < nb and a[i] == b[j]:
-            i += 1
-            j += 1
-            k += 1
+        k = _run(a, i, b, j, na, nb)
+        i += k
+        j += k
         if i >= na and j >= nb:  # the rest is kept: said by saying nothing
             return bytes(out)
         if i >= na or j >= nb:  # one side used up: drop or insert the rest
