@@ -117,7 +117,7 @@ class Game(TurnGame):
         self._found = None  # ... and once known
         self._frame = -1  # the tumble's last turn: the time slot it fell in
         self._turns = 0  # the tumble's turns so far
-        self._menu_due = False  # a new turn's menu, drawn in the pass after its screen
+        self._menu_due = 0  # a change's scores and menu to draw (2), its menu (1): _draw
         self._new_turn_state(1)
         self.view = View(self.root, players)
 
@@ -165,7 +165,8 @@ class Game(TurnGame):
     # --- the screen -----------------------------------------------------------------------
     def _draw(self, menu_later=False):
         # everything from the state (called when the state changes); menu_later: the
-        # menu in the next pass (tick), a turn's change drawn over two passes
+        # scores in the next pass (tick) and the menu in the one after, a turn's change
+        # drawn over three passes (in one, a new turn's was a 20 ms tick on the firmware)
         v = self.view
         p = self.player
         if self.phase == OVER:
@@ -173,16 +174,23 @@ class Game(TurnGame):
             v.header("Game over", "hold: menu", palette.station(w[0]) if len(w) == 1 else palette.PANEL)
             v.kept(())
             v.status("")
-            v.scores(self.totals, w[0] if len(w) == 1 else 0)
         else:
             who = (" vs " + seat(self.challenged)) if self.challenged else " to play"
             v.header(seat(p) + who, "this turn " + str(self.turn_points), palette.station(p))
             v.kept(self.frozen)
             v.status(self._status_text())
-            v.scores(self.totals, p)
         self._draw_dice()
-        if menu_later:
-            self._menu_due = True
+        self._menu_due = 2
+        while self._menu_due and not menu_later:
+            self._draw_rest()
+
+    def _draw_rest(self):
+        # what _draw left for later: the scores, then the menu (the rest at once if that
+        # is asked of a pass: a press before the menu is drawn, a resume)
+        if self._menu_due == 2:
+            self._menu_due = 1
+            w = self.winners
+            self.view.scores(self.totals, (w[0] if len(w) == 1 else 0) if self.phase == OVER else self.player)
         else:
             self._draw_menu()
 
@@ -221,7 +229,7 @@ class Game(TurnGame):
 
     def _draw_menu(self):
         v = self.view
-        self._menu_due = False
+        self._menu_due = 0
         if self.phase in (END, OVER):
             return  # the result is on screen (_banner)
         v.no_result()
@@ -256,7 +264,8 @@ class Game(TurnGame):
     def start(self, now_ns):
         self.now = now_ns
         self._begin_turn(1, now_ns)
-        self._draw_menu()  # the first screen is drawn whole with the launch
+        while self._menu_due:  # the first screen is drawn whole with the launch
+            self._draw_rest()
 
     def _begin_turn(self, player, now):
         self.turn_no += 1
@@ -486,8 +495,8 @@ class Game(TurnGame):
         self.now = now_ns
         if self.phase not in (PRE, PICK, NEXT):
             return
-        if self._menu_due:  # a press in the pass between a turn's screen and its menu
-            self._draw_menu()
+        while self._menu_due:  # a press in the passes between a turn's screen and its menu
+            self._draw_rest()
         moved, value = self.turn_menu(self.menu, player, kind, count)  # the active human's button only
         if moved:
             self._draw_dice()
@@ -499,7 +508,7 @@ class Game(TurnGame):
         self.now = now_ns
         phase = self.phase
         if self._menu_due:
-            self._draw_menu()
+            self._draw_rest()
         elif phase == ROLL:
             elapsed = now_ns - self.phase_at
             if elapsed >= self.roll_ns:
@@ -628,5 +637,5 @@ class Game(TurnGame):
             self.challenge_no = turn["challenge_no"]
             self.menu = Menu("Challenge turn", [("Roll 6 dice", ("roll",))], owner=self.player)
             self._draw()
-        elif self._menu_due:  # a resumed match is drawn whole at once (its launch)
-            self._draw_menu()
+        while self._menu_due:  # a resumed match is drawn whole at once (its launch)
+            self._draw_rest()

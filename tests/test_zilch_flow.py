@@ -69,8 +69,9 @@ def zilch_turn(t, g):
 
 def next_turn(t, g):
     wait_for(t, g, (zilch.PRE, zilch.OVER))
-    t.advance(4)  # a turn's menu is drawn in the pass after its screen (after the turn's
-    # save, a pass of its own, when there is one)
+    # a turn's scores and menu are drawn in the passes after its screen (and after the
+    # turn's save, a pass of its own)
+    t.advance_until(lambda: not g._menu_due, 20)
 
 
 # --- the pinned API ------------------------------------------------------------------
@@ -907,3 +908,24 @@ def test_the_rolls_set_asides_are_worked_out_while_the_dice_tumble():
     t.advance(300)
     assert g.phase == zilch.ROLL and g._found is not None
     wait_for(t, g, (zilch.PICK, zilch.END))
+
+
+def test_a_new_turn_is_drawn_over_passes_its_screen_then_its_scores_then_its_menu():
+    # a turn's change in one pass was a 20 ms tick on the firmware: the header and dice
+    # in the pass that begins the turn, the scores' highlight in a later one, the menu
+    # in the one after (the turn's save, a pass of its own, between them)
+    t, g = table(3)
+    zilch_turn(t, g)  # P1 throws a Zilch: P2's turn begins when the result has been shown
+    v = g.view
+    seen = []
+    while g.player == 1 or g.phase != zilch.PRE:
+        t.advance(2)
+    seen.append((v.head.text, v.score_rows[1].color, g._menu_due))
+    while g._menu_due:
+        t.advance(2)
+        seen.append((v.head.text, v.score_rows[1].color, g._menu_due))
+    p2 = palette.station(2)
+    assert seen[0] == ("P2 to play", p2, 2)  # the header: now; P2's row not yet marked
+    assert seen[-1][2] == 0 and v.score_rows[1].color != p2  # marked (inked on P2's colour)
+    assert [s[2] for s in seen].count(1) >= 1  # the scores before the menu, a pass apart
+    assert "Roll 6 dice" in t.screen_text()
