@@ -269,7 +269,7 @@ def app_next_at(app, now, looks=False):
     watches), the sound's next note; None: not until an edge. The rings are drawn from
     the time, so skipping passes skips only their writes."""
     if app._save_due:
-        return now  # a save is written at the next pass's start
+        return now  # a save is written from the next pass's start, a step a pass
     t = gestures_next_at(app.gestures, now)
     game = app.game
     if app.mode == GAME and game is not None:

@@ -293,9 +293,10 @@ def test_a_failed_save_pauses_the_match_once_and_says_so():
     t, g = zilch_table()
 
     def full(d, new=False):
+        yield  # (the app writes a save a step a pass: store.Store.saving)
         raise OSError(28, "No space left on device")
 
-    t.app.store.save = full
+    t.app.store.saving = full
     assert t.advance_until(lambda: t.app.mode == "pause", 20000)
     text = t.screen_text()
     assert "Saving failed" in text and "Play on, unsaved" in text and "End game" in text
@@ -450,23 +451,23 @@ def test_when_the_store_runs_low_the_match_saves_once_a_round(monkeypatch, name,
 
     t = SimTable(players=players, seed=5)
     written = []
-    save = t.app.store.save
+    saving = t.app.store.saving
 
-    def recording(d, new=False):
+    def recording(d, new=False):  # (the app writes a save a step a pass)
         written.append(t.game.saves)
         states.append(d and d["state"])
-        return save(d, new)
+        return saving(d, new)
 
     states = []
 
-    t.app.store.save = recording
+    t.app.store.saving = recording
     g = t.start(name, bots=tuple(range(1, players + 1)), seed=55)
     pace(g, think_ms=6, roll_ms=4, show_ms=6)
     assert t.advance_until(lambda: g.saves >= 3, 120000)
     monkeypatch.setattr(referee.app, "LOW", 4096)  # from now on the sector counts as low
     start = len(written)
     assert t.advance_until(lambda: g.saves >= 3 + 2 * g.round_saves(), 600000)
-    t.advance_until(lambda: not t.app._save_due)  # (written at the next pass's start)
+    t.advance_until(lambda: not t.app._save_due)  # (written from the next pass's start)
     per_round = g.round_saves()
     assert per_round == (players if name != "wurfelblitz" else 1)
     steps = [b - a for a, b in zip(written[start - 1:], written[start:])]

@@ -71,7 +71,7 @@ def next_turn(t, g):
     wait_for(t, g, (zilch.PRE, zilch.OVER))
     # a turn's scores and menu are drawn in the passes after its screen (and after the
     # turn's save, a pass of its own)
-    t.advance_until(lambda: not g._menu_due, 20)
+    assert t.advance_until(lambda: not g._menu_due, 200)
 
 
 # --- the pinned API ------------------------------------------------------------------

@@ -68,7 +68,8 @@ class App:
         self._table = None  # the running match's table, kept for Play again once it ends
         self._name = None  # the running game's registry name
         self._saves = 0  # the game's save points already seen (-1: match over, save cleared)
-        self._save_due = False  # a save point was reached: written at the next pass's start
+        self._save_due = False  # a save point was reached: written from the next pass's start
+        self._saving = None  # the save under way, a step a pass (store.Store.saving)
         self.saving = False  # this pass began by writing a save (the device draws nothing in it)
         self._written = 0  # the save point last written
         self._owns = False  # the store holds this match (written or resumed): only then clear it
@@ -171,6 +172,7 @@ class App:
         self.game = module.Game(self.box, players, tuple(bots), seed, opts, self.settings)
         self._name = name
         self._table = [name, players, list(bots), options or {}]  # for Play again
+        self._end_save()
         self._saves = 0
         self._save_due = False
         self._written = 0
@@ -215,25 +217,72 @@ class App:
             return None
 
     def _save(self):
+        # begin the save of the match as it is now (its record made now); its steps run
+        # a pass each (_save_step)
         g = self.game
         self._saves = g.saves
         new = not self._owns  # the match's first save: it starts on an erased sector
         if not new and self.store.left() < LOW and g.saves - self._written < g.round_saves():
             return  # a long match has filled most of the sector: from now on it saves once a round
-        self._owns = True
         self._written = g.saves
         try:
-            ok = self.store.save(g.record(self._name), new)
+            self._saving = self.store.saving(g.record(self._name), new)
         except Exception as e:  # a failed save must not stop the match
-            self.box.log("save failed: " + format_exception(e))
+            self._owns = True
+            self._saved(e)
+
+    def _save_pass(self):
+        # A save point reached in the last pass is written from the start of this one, a
+        # step a pass (the text, then a hunk of its change each): passes of its own, the
+        # game does not tick and the device draws nothing in them (a save with a turn's
+        # screen change in one pass was 60-120 ms on the firmware; ZAP City's save alone,
+        # 29 ms). True: this pass is a save's.
+        if self._saving is None:
+            g = self.game
+            if g is not None and not g.over and self._saves >= 0 and g.saves != self._saves:
+                self._save()
+        if self._saving is None:
+            self._save_due = False
+            return False
+        if self._save_step():
+            self._save_due = False
+        return True
+
+    def _save_step(self):
+        # a step of the save under way (store.Store.saving); True once it has ended
+        err = None
+        try:
+            next(self._saving)
+            return False
+        except StopIteration as e:
+            ok = e.value
+        except Exception as e:  # a failed save must not stop the match
             ok = False
-        if not ok and SAVE_FAILED not in self._said:  # said once: the match pauses, the table chooses
+            err = e
+        self._saving = None
+        self._owns = True  # (written, or tried: a failed write may have erased the store)
+        if not ok:
+            self._saved(err)
+        return True
+
+    def _saved(self, e):
+        # a save failed (``e``: its error, if it raised one)
+        self._saving = None
+        if e is not None:
+            self.box.log("save failed: " + format_exception(e))
+        if SAVE_FAILED not in self._said:  # said once: the match pauses, the table chooses
             self._said.append(SAVE_FAILED)
             self._pause(self.box.now_ns(), SAVE_FAILED, "Play on, unsaved")
+
+    def _end_save(self):
+        # the save under way written now, whole (before anything else uses the store)
+        while self._saving is not None:
+            self._save_step()
 
     def back_to_launcher(self):
         """The match (or the error screen) is left: its game's code freed, the launcher
         shown; the table (for Play again) and the session's wins written (referee.keep)."""
+        self._end_save()  # (a match left in its save's passes: the save written first)
         self.game = None
         self.launcher = None
         self.registry.unload()  # free the finished game's code for the next one
@@ -250,16 +299,7 @@ class App:
         gestures to where the mode says, the game's tick and its saves, then the rings
         and the sound."""
         box = self.box
-        self.saving = False
-        if self._save_due:
-            # a save point reached in the last pass is written first thing in this one, a
-            # pass of its own: the game does not tick and the device draws nothing in it (a
-            # save with a turn's screen change in one pass was 60-120 ms on the firmware)
-            self._save_due = False
-            g = self.game
-            if g is not None and not g.over and self._saves >= 0 and g.saves != self._saves:
-                self._save()
-                self.saving = True
+        self.saving = self._save_due and self._save_pass()
         now = box.now_ns()
         edges = box.poll()
         lost = box.take_lost()
@@ -285,6 +325,7 @@ class App:
             if self.mode == GAME and self.store and self._saves >= 0:
                 if game.over:
                     self._saves = -1
+                    self._end_save()
                     if self._owns:  # a match that never saved leaves another's save alone
                         self.store.clear()
                 elif game.saves != self._saves:

@@ -48,6 +48,7 @@ def choose(app, value, now):
     elif value == "end":  # ask first: a slip of the hand must not end a match
         app._pause_menu = Menu("End the match?", [("No, resume", "resume"), ("Yes, end it", "end!")])
     elif value == "end!":  # the match is abandoned: its standings, and not offered again
+        app._saving = None  # (a save under way writes nothing before its last step)
         if app.store and app._owns:
             app.store.clear()
         app._saves = -1
