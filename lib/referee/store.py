@@ -251,6 +251,7 @@ class Store:
         before its last step (the app runs a step a loop pass: a save of ZAP City was
         one pass of ~29 ms on the firmware); one dropped before then writes nothing."""
         data = b"" if d is None else json.dumps(d, separators=(",", ":")).encode()
+        d = None  # (the record's dict is not kept through the steps: its text is)
         if len(data) > self.room:
             self.log("save refused: " + str(len(data)) + " bytes, the store takes " + str(self.room))
             return False
