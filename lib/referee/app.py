@@ -267,7 +267,6 @@ class App:
 
     def _saved(self, e):
         # a save failed (``e``: its error, if it raised one)
-        self._saving = None
         if e is not None:
             self.box.log("save failed: " + format_exception(e))
         if SAVE_FAILED not in self._said:  # said once: the match pauses, the table chooses

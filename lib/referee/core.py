@@ -3,7 +3,8 @@
 ``const`` (MicroPython's compile-time constant, a plain function on CPython),
 ``MS`` (nanoseconds in a millisecond: times are integer ns everywhere) and
 ``seat(p)``, the label a player reads for seat ``p`` ("P3"), ``Values`` (the settings as
-the box keeps them) and ``forget(name)``, which drops a loaded module so the garbage
+the box keeps them), ``finish(steps)`` (a generator's value, every step at once: a bot's
+search, a save) and ``forget(name)``, which drops a loaded module so the garbage
 collector can free its code.
 """
 
@@ -18,6 +19,16 @@ except ImportError:  # CPython
 
 
 MS = const(1000000)
+
+
+def finish(steps):
+    """The value a generator returns, all its steps run at once (a bot's search sliced
+    for the loop, referee.turns; a save written a step a pass, referee.store)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as e:
+            return e.value
 
 
 def seat(p):

@@ -47,6 +47,8 @@ import json
 import struct
 import sys
 
+from referee.core import finish
+
 # binascii.crc32 is C on CircuitPython's RP2040/RP2350 builds (py/circuitpy_mpconfig.h:
 # MICROPY_PY_BINASCII_CRC32 = CIRCUITPY_BINASCII && CIRCUITPY_ZLIB, both on in full
 # builds) and on CPython. The MicroPython VM of the tests has only a frozen Python
@@ -126,16 +128,7 @@ def _run(a, i, b, j, na, nb):
 
 def change(a, b):
     """The change payload that turns bytes ``a`` into bytes ``b`` (greedy hunks)."""
-    return _finish(changing(a, b))
-
-
-def _finish(steps):
-    # a generator's value, all its steps at once
-    while True:
-        try:
-            next(steps)
-        except StopIteration as e:
-            return e.value
+    return finish(changing(a, b))
 
 
 def changing(a, b):
@@ -243,7 +236,7 @@ class Store:
         """Save ``d``, a plain dict (None: clear); True once written. ``new``: the first
         save of a new match (it starts on an erased sector). False, with a message, if
         it does not fit."""
-        return _finish(self.saving(d, new))
+        return finish(self.saving(d, new))
 
     def saving(self, d, new=False):
         """``save`` in steps: a generator that yields after the text is made and after

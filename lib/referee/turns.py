@@ -19,7 +19,7 @@ So the table can follow a bot: it "thinks" on screen, shows its choice, then pla
 This module is loaded with a turn game and forgotten with it.
 """
 
-from referee.core import MS, const
+from referee.core import MS, const, finish  # noqa: F401  (finish: the bots' whole search at once)
 from referee.game import BaseGame
 
 THINK_MS = const(700)
@@ -34,14 +34,6 @@ def slice_of(search):
     except StopIteration as e:
         return True, e.value
     return False, None
-
-
-def finish(search):
-    """The choice of a bot's search, all slices at once (tools and tests)."""
-    while True:
-        done, choice = slice_of(search)
-        if done:
-            return choice
 
 
 class TurnGame(BaseGame):
