@@ -61,7 +61,7 @@ def _sooner(t, u):
 
 class Game(BaseGame):
     TITLE = TITLE
-    VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
+    VERSION = 2  # the shape of state(): bump it when it changes (a save of another is not resumed)
     NAMES = ("setup", "wait", "count", "dark", "open", "call", "confirm", "entry", "wrong", "over")
     # FLOW[phase]: where it may go next. WAIT from any phase of a round: a void (time
     # up, nobody right, a pause or lost capture data); OVER from SETUP and WAIT: a
@@ -646,10 +646,12 @@ class Game(BaseGame):
     # -------------------------------------------------------------- persistence
     def state(self):
         # Würfelblitz's own part of the save (between rounds), as plain data: the
-        # round, the roller, each seat's discs and the box's supply (BaseGame.record
-        # adds the seats, bots, options and seed).
-        return {"round": self.round, "roller": self.roller, "discs": [d.to_dict() for d in self.discs[1:]],
-                "supply": self.supply.to_dict()}
+        # round, the roller, each seat's discs [white, black, handicap] and the box's
+        # supply (its eight numbers: Supply.to_list); BaseGame.record adds the seats,
+        # bots, options and seed. (VERSION 1 wrote them as dicts: a save at seven seats
+        # was 659 B, held twice while it is written: the tightest heap of the box.)
+        return {"round": self.round, "roller": self.roller, "discs": [d.to_list() for d in self.discs[1:]],
+                "supply": self.supply.to_list()}
 
     def restore(self, state, now_ns=0):
         # Continue a match from ``state()`` (between rounds); ``summary``, the line

@@ -286,8 +286,8 @@ def read_state(state, players):
         raise ValueError("saved roller is not a seat")
     discs = [None]
     for d in state["discs"]:
-        discs.append(Discs.from_dict(d))
-    return discs, Supply.from_dict(state["supply"]), state["round"], state["roller"]
+        discs.append(Discs.from_list(d))
+    return discs, Supply.from_list(state["supply"]), state["round"], state["roller"]
 
 
 def first_of(times, players, rng):
@@ -429,28 +429,22 @@ class Supply:
             out.append("black discs ran out: awards still count")
         return out
 
-    def to_dict(self):
-        return {
-            "white_total": self.white_total,
-            "black_total": self.black_total,
-            "white": self.white,
-            "black": self.black,
-            "white_owed": self.white_owed,
-            "black_owed": self.black_owed,
-            "ran_out_white": int(self.ran_out_white),
-            "ran_out_black": int(self.ran_out_black),
-        }
+    def to_list(self):
+        # a save's compact form (fewer bytes to write and to hold: the save's text)
+        return [self.white_total, self.black_total, self.white, self.black, self.white_owed, self.black_owed,
+                int(self.ran_out_white), int(self.ran_out_black)]
 
     @classmethod
-    def from_dict(cls, d):
-        s = cls(d["white_total"], d["black_total"])
-        for key in ("white", "black", "white_owed", "black_owed"):
-            v = d[key]
-            if type(v) is not int or v < 0:
-                raise ValueError("supply: %s must be an int >= 0" % key)
-            setattr(s, key, v)
-        s.ran_out_white = bool(d.get("ran_out_white", 0))
-        s.ran_out_black = bool(d.get("ran_out_black", 0))
+    def from_list(cls, v):
+        if len(v) != 8:
+            raise ValueError("supply: 8 numbers, got %d" % len(v))
+        s = cls(v[0], v[1])
+        for i in range(2, 6):
+            if type(v[i]) is not int or v[i] < 0:
+                raise ValueError("supply: its counts must be ints >= 0")
+        s.white, s.black, s.white_owed, s.black_owed = v[2], v[3], v[4], v[5]
+        s.ran_out_white = bool(v[6])
+        s.ran_out_black = bool(v[7])
         return s
 
 
@@ -492,12 +486,14 @@ class Discs:
             return True
         return False
 
-    def to_dict(self):
-        return {"white": self.white, "black": self.black, "handicap": self.handicap}
+    def to_list(self):
+        return [self.white, self.black, self.handicap]
 
     @classmethod
-    def from_dict(cls, d):
-        return cls(d.get("handicap", DEFAULT_HANDICAP), d.get("white", 0), d.get("black", 0))
+    def from_list(cls, v):
+        if len(v) != 3:
+            raise ValueError("discs: 3 numbers, got %d" % len(v))
+        return cls(v[2], v[0], v[1])
 
     def __eq__(self, other):
         return (

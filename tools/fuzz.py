@@ -92,22 +92,22 @@ def _reaction(g):
 
 
 def _wurfelblitz(g):
-    st = g.state()
+    discs = g.discs[1:]
     whites = blacks = 0
-    for i, d in enumerate(st["discs"]):
-        if not (0 <= d["white"] < d["handicap"] and 0 <= d["black"] <= 3):
+    for i, d in enumerate(discs):
+        if not (0 <= d.white < d.handicap and 0 <= d.black <= 3):
             return "P%d discs %r" % (i + 1, d)
-        whites += d["white"]
-        blacks += d["black"]
-    s = st["supply"]
-    if s["white"] < 0 or s["black"] < 0 or s["white_owed"] < 0 or s["black_owed"] < 0:
-        return "supply %r" % (s,)
-    if s["white"] - s["white_owed"] + whites != s["white_total"]:
-        return "white discs not conserved: %r, players hold %d" % (s, whites)
-    if s["black"] - s["black_owed"] + blacks != s["black_total"]:
-        return "black discs not conserved: %r, players hold %d" % (s, blacks)
-    if sum(1 for d in st["discs"] if d["black"] >= 3) > 1:
-        return "two champions: %r" % (st["discs"],)
+        whites += d.white
+        blacks += d.black
+    s = g.supply
+    if s.white < 0 or s.black < 0 or s.white_owed < 0 or s.black_owed < 0:
+        return "supply %r" % (s.to_list(),)
+    if s.white - s.white_owed + whites != s.white_total:
+        return "white discs not conserved: %r, players hold %d" % (s.to_list(), whites)
+    if s.black - s.black_owed + blacks != s.black_total:
+        return "black discs not conserved: %r, players hold %d" % (s.to_list(), blacks)
+    if sum(1 for d in discs if d.black >= 3) > 1:
+        return "two champions: %r" % (discs,)
     return None
 
 
