@@ -587,3 +587,27 @@ def test_zilch_s_header_and_scores_asked_again_as_drawn_check_nothing(monkeypatc
         assert v.head_points.text == "this turn 50"
     finally:
         pace.stop()
+
+
+def test_an_inked_recolour_counts_the_box_around_its_cells_and_leaves_new_cells_to_the_next_step():
+    # the firmware redraws the box around a grid's changed cells, blanks between them too:
+    # a menu row's points column and its first glyphs recoloured in one step were counted
+    # as their glyphs alone (1,152 px) and redrawn as the whole row (53 ms refreshes)
+    t = screen.text("", 0, 0, 2, palette.TEXT, cols=16, inked=True)
+    assert t._map is not None  # (inked: its cells move to a new colour a few a step)
+    cell = screen.CHAR_W * screen.CHAR_H * 4
+    pace.start()
+    try:
+        t.text = "1           +200"  # glyphs at column 0 and columns 12-15
+        pace.flush()
+        t.color = palette.WARN
+        assert pace.step(100 * cell) == 16 * cell  # the box from column 0 to 15, not 5 glyphs
+        assert not pace.pending()
+        t.color = palette.TEXT
+        t.text = "5           +50"  # a new colour and new cells: the colour's box first,
+        first = pace.step(100 * cell)  # the cells at the next step (in one: the box of both)
+        assert first == 16 * cell and pace.pending()
+        assert pace.step(100 * cell) > 0 and not pace.pending()
+        assert t.text == "5           +50" and t.color == palette.TEXT
+    finally:
+        pace.stop()
