@@ -102,7 +102,7 @@ class View:
         self.tbar_w = -1
         self.dice_group = dice = displayio.Group()
         screen.set_shown(dice, False)
-        for item in (self.top_left, self.top_right, self.tbar, dice):
+        for item in (self.top_left, self.top_right, self.tbar):
             root.append(item)
         frame = screen.solid(palette.GOOD)  # a green frame behind each coloured die that counts
         self.frames = []
@@ -112,7 +112,11 @@ class View:
                                    width=_DIE + 6, height=_DIE + 6)
             screen.set_shown(f, False)
             self.frames.append(f)
-            dice.append(f)
+            # behind the dice, not in their group: a group shown or hidden redraws every
+            # shape in it, hidden ones too (the firmware's Group.c marks them dirty): the six
+            # frames made the dice's show a 41-48 ms refresh in the dark, counted as one die
+            root.append(f)
+        root.append(dice)
         make = die.Die
         self.letters = None
         if cues:  # dice that carry letters (imported only then)
@@ -216,6 +220,8 @@ class View:
 
     def hide_throw(self):
         screen.set_shown(self.dice_group, False)
+        for f in self.frames:
+            screen.set_shown(f, False)
 
     def info(self, parts=(), color=palette.TEXT, working="", rest=()):
         """The three info lines: ``parts`` wrapped from the first line in ``color`` (a

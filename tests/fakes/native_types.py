@@ -74,6 +74,12 @@ class NativeType(type):
 # ``x``/``y`` and a Palette colour are checked first by the firmware: no redraw.
 # Each such write of the value already there is a redraw for nothing: it is noted here
 # ("TileGrid.hidden", ...) for tests/test_redraws.py.
+# And a Group's ``hidden`` written with a new value marks every vectorio shape in it
+# dirty, hidden ones too, through its shown subgroups (shared-module/displayio/Group.c:
+# ``draw_set_dirty`` on each shape, no look at its own ``hidden``; VectorShape.c's refresh
+# areas do not look either): a hidden shape's box redrawn for nothing, noted
+# "Group.hidden: a hidden shape" (Würfelblitz's dice group held its six hidden frames:
+# their 15,000 px redrawn whenever the dice were shown, a 41-48 ms refresh).
 REDRAW_ATTRS = {"TileGrid": ("hidden", "pixel_shader"),
                 "Rectangle": ("hidden", "width", "height", "pixel_shader"),
                 "Circle": ("hidden", "radius", "pixel_shader"),
@@ -102,7 +108,23 @@ def _seal_setattr(self, name, value):
                 same = False
             if same:
                 WASTED.append(native + "." + name)
+        elif native == "Group" and name == "hidden" and bool(value) != bool(getattr(self, "hidden", False)):
+            if _hidden_shape(self):
+                WASTED.append("Group.hidden: a hidden shape")
     object.__setattr__(self, name, value)
+
+
+def _hidden_shape(group):
+    # a hidden vectorio shape that a write of ``group.hidden`` marks dirty (Group.c: the
+    # shapes in it and in its subgroups not hidden themselves)
+    for layer in group:
+        native = _native_name(type(layer))
+        if native == "Group":
+            if not layer.hidden and _hidden_shape(layer):
+                return True
+        elif native in ("Rectangle", "Circle", "Polygon") and layer.hidden:
+            return True
+    return False
 
 
 def sealed(cls):
