@@ -13,8 +13,9 @@ MS = 1000000
 
 
 def until(t, cond, max_ms=20000, step=2):
+    # ... and the roller's turn's screen drawn, if it just began (its parts a pass each)
     left = max_ms
-    while not cond():
+    while not cond() or getattr(t.app.game, "_due", 0):
         assert left > 0, "condition not reached"
         t.advance(step)
         left -= step
@@ -158,12 +159,28 @@ def test_seeded_bot_matches_end_with_a_winner(players, answer, teaser, whites, s
 def test_the_strip_shows_every_seats_discs_and_the_roller_between_any_two_passes(answer):
     # the strip is drawn where the discs or the roller change (a round's end, a wrong
     # answer), not again at the roll: after every pass of seeded matches it reads as the
-    # discs and the roller would draw it
+    # discs and the roller would draw it, once the roller's turn's screen is drawn (its
+    # parts a tick each: the answer's summary, then the strip, in its next two ticks;
+    # the save's passes, where the game does not tick, may come between)
     for seed in (1, 2):
         t, g = table(4, bots=(1, 2, 3, 4), seed=seed, answer=answer)
+        ticks = [0]
+        real = g.tick
+
+        def tick(now, real=real, ticks=ticks):
+            ticks[0] += 1
+            real(now)
+
+        g.tick = tick
         checked = set()
+        since = None
         while not g.over and t.now < 40 * 60 * 1000 * 1000000:
             t.advance(2)
+            if g._due:
+                since = ticks[0] if since is None else since
+                assert ticks[0] - since < 2 and g.phase == wb.WAIT
+                continue
+            since = None
             shown = [lb.text for lb in g.view.seats[1:]]
             g._draw_discs()
             assert [lb.text for lb in g.view.seats[1:]] == shown, (seed, g.phase_name(), g.round)
@@ -805,7 +822,7 @@ def test_random_presses_never_break_the_game(seed, answer):
 
 def loop_roll(t, g):
     """``roll`` at the table's own loop period (``until`` steps 2 ms)."""
-    assert t.advance_until(lambda: g.phase == wb.WAIT)
+    assert t.advance_until(lambda: g.phase == wb.WAIT and not g._due)
     if not g.is_bot(g.roller):
         t.press(g.roller, hold_ms=60)
     assert t.advance_until(lambda: g.phase == wb.OPEN and g.reveal_at is not None)
@@ -822,7 +839,7 @@ def test_a_press_stamped_at_or_after_the_limit_never_answers(loop_ms):
     t.press(1, at_ns=end + 1 * MS)
     t.press(2, at_ns=end + 3 * MS)
     t.press(3, at_ns=end)
-    assert t.advance_until(lambda: g.phase == wb.WAIT, max_ms=6000)
+    assert t.advance_until(lambda: g.phase == wb.WAIT and not g._due, max_ms=6000)
     assert g.answerers == [] and g.race.winners() == []
     assert "Time up: round void" in t.screen_text()
     assert all(g.discs[p].white == 0 for p in (1, 2, 3, 4))
@@ -833,7 +850,7 @@ def test_a_bot_press_at_or_after_the_limit_never_answers():
     g = t.start("wurfelblitz", bots=(2,), seed=51, limit_s=5, bot_errors=0)
     loop_roll(t, g)
     g.bot_press[2] = g.deadline + 1 * MS
-    assert t.advance_until(lambda: g.phase == wb.WAIT, max_ms=6000)
+    assert t.advance_until(lambda: g.phase == wb.WAIT and not g._due, max_ms=6000)
     assert g.answerers == [] and g.discs[2].white == 0
     assert "Time up: round void" in t.screen_text()
 

@@ -99,10 +99,13 @@ class Die:
             tile = face
         else:
             tile = 0
-        self._look = (body if border is None else border, body, ink, body if dot is None else dot, tile)
+        look = (body if border is None else border, body, ink, body if dot is None else dot, tile)
         # A new look redraws the whole die: while changes are paced (referee.pace) it is
         # drawn at its turn, one die or a few a refresh, not every die of a throw at once.
-        draw_later(self)
+        # The look it has (or waits to draw) again: nothing to draw.
+        if look != self._look:
+            self._look = look
+            draw_later(self)
         if caption and self._label is None:
             size = self.size
             self._label = text("", size // 2, size // 2, max(1, size // 14), palette.BLACK, (0.5, 0.5), cols=4)
