@@ -37,6 +37,10 @@ def set_shown(layer, shown=True):
     """Show (or hide: ``shown`` false) a layer; nothing is redrawn if it already is so.
     While changes are paced (``referee.pace``) it waits its turn. ``Parts``: each part."""
     if isinstance(layer, Parts):
+        shown = bool(shown)
+        if layer.shown is shown:  # asked again (a menu's bar at every step: 13 parts)
+            return
+        layer.shown = shown
         for part in layer:
             set_shown(part, shown)
         return
@@ -69,6 +73,7 @@ class Parts(displayio.Group):
         super().__init__()
         self.y0 = y0
         self.color = None  # the colour set_color gave every part last (None: not yet)
+        self.shown = None  # what set_shown made every part last (None: not yet)
 
 
 def move(layer, y, x=None):
