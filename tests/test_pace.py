@@ -611,3 +611,17 @@ def test_an_inked_recolour_counts_the_box_around_its_cells_and_leaves_new_cells_
         assert t.text == "5           +50" and t.color == palette.TEXT
     finally:
         pace.stop()
+
+
+def test_a_polygon_counts_the_box_of_its_points():
+    # a menu's arrow (15 x 9) was counted as an eighth of the screen (9,600 px): the device
+    # learnt a pixel's cost from that refresh ~70 times too low, and the passes after drew
+    # far more than their budget
+    import vectorio
+
+    from referee import menu
+
+    arrow = menu._arrow(10, 20, True)
+    assert pace.area(arrow) == 15 * 9
+    tri = vectorio.Polygon(pixel_shader=screen.solid(0xFFFFFF), points=[(2, 3), (12, 3), (7, 30)], x=0, y=0)
+    assert pace.area(tri) == 11 * 28
