@@ -84,6 +84,9 @@ def _set(label, text, color=None, scale=None):
 
 
 class View:
+    _drawn = _drawn_counts = None  # the throw (and its counts) show_throw drew last
+    _worked = None  # the throw whose working and counts answer() holds
+
     def __init__(self, root, ring_set, players, whites, setup=False, cues=False):
         self.rings = ring_set  # the box's rings: each seat's discs show on its ring too
         self.blinking = {}  # seat -> end of its ring's red blink
@@ -200,6 +203,10 @@ class View:
     def show_throw(self, throw, counts=None):
         """The throw (a list of (colour, face)); ``counts``: None before the answer is
         shown, then one bool per coloured die (True: it counts, a green frame)."""
+        if self._drawn is throw and self._drawn_counts is counts:
+            return  # (the answer shown again: a wrong answer's, the roller's turn)
+        self._drawn = throw
+        self._drawn_counts = counts
         for i in range(len(throw)):
             colour, face = throw[i]
             pips = type(face) is int
@@ -219,6 +226,7 @@ class View:
         screen.set_shown(self.dice_group)
 
     def hide_throw(self):
+        self._drawn = None
         screen.set_shown(self.dice_group, False)
         for f in self.frames:
             screen.set_shown(f, False)
@@ -376,9 +384,13 @@ class View:
     def answer(self, answer, parts, color, throw, teaser):
         """The right answer, big, the throw with the dice that count framed, and
         ``parts`` in ``color`` over the answer's working."""
+        if self._worked is not throw:  # worked out once a throw (its answer is shown again)
+            self._worked = throw
+            self._working = rules.explain(throw, teaser)
+            self._counts = rules.counting(throw, teaser)
         self.show_big("=" + str(answer), palette.GOOD)
-        self.info(parts, color, rules.explain(throw, teaser))
-        self.show_throw(throw, rules.counting(throw, teaser))
+        self.info(parts, color, self._working)
+        self.show_throw(throw, self._counts)
 
     def confirm(self, humans, bot_words, answer, throw, teaser):
         """Call mode, the answer shown: who still has to hold (= "I said that") or tap
