@@ -37,7 +37,8 @@ def fast(g):
 
 
 def wait(t, cond, max_ms=20000):
-    assert t.advance_until(cond, max_ms), "never came"
+    # ... and a turn's screen drawn, if the turn just began (the next pass: _draw_turn)
+    assert t.advance_until(lambda: cond() and not getattr(t.app.game, "_due", False), max_ms), "never came"
 
 
 def to_city(st, seat, symbols, die=0):
@@ -785,3 +786,38 @@ def test_the_board_and_panel_asked_again_as_they_are_show_the_last_asked(unpaced
     fresh.panel("a", "b", "c", "d", bar=bar)
     assert len(rows) == 4 and len(notes) == 4
     assert seen(v) == seen(fresh)
+
+
+def test_a_turn_s_screen_is_drawn_in_the_pass_after_the_move_or_at_a_press_before_it():
+    # a move played and the next turn's screen in one pass were 21-28 ms on the firmware:
+    # the turn's screen comes at the next pass the game ticks, or first thing at a press
+    from referee.gestures import TAP
+
+    t, g = table(2)
+    g.st[1] = 2  # (the seat to play)
+    g._begin(t.now)
+    assert g._due and "P2 to play" not in t.screen_text()
+    assert g.next_at(t.now) == t.now
+    t.advance(4)
+    assert not g._due and "P2 to play" in t.screen_text()
+    g.st[1] = 1
+    g._begin(t.now)
+    assert g._due
+    g.rng = Loaded(0, 1, 2)
+    g.gesture(1, TAP, 1, t.now)  # pressed before the screen was drawn: drawn, then the throw
+    assert not g._due and g.phase == Z.CHOOSE
+
+
+def test_a_menu_step_s_board_marks_come_in_the_next_pass():
+    # a menu step's panel and its marks on the board in one pass were 21-27 ms on the
+    # firmware: the marks are drawn at the next pass the game ticks
+    t, g = table(2)
+    throw(t, g, 0, 1, 2)
+    wait(t, lambda: g.phase == Z.CHOOSE and g.menu is not None and g._later is None)
+    drawn = list(g.view._drawn)
+    g.view._drawn = [None] * len(drawn)  # (as if nothing were drawn: the marks' pass draws every row)
+    g._draw_menu()
+    assert g._later is not None and g.next_at(t.now) == t.now
+    assert g.view._drawn == [None] * len(drawn)  # the panel only, in the step's pass
+    t.advance(4)
+    assert g._later is None and g.view._drawn == drawn  # the rows, marks and all, as before
