@@ -303,6 +303,8 @@ def test_a_bot_move_shows_its_payment_first_and_takes_about_0_7_s(dice):
     wait_for(t, g, (flyer.BOT,))
     start = t.now
     t.advance_until(lambda: g.move is not None)
+    assert g._due == g.move  # framed at the next pass (a bot's step and its screen: a pass each)
+    t.advance_until(lambda: g._due is None)
     shown = t.now
     assert framed(g) == sorted(R.payment(g.st, g.move, g.dice))
     assert R.describe(g.move) in t.screen_text()
