@@ -65,8 +65,10 @@ class View:
                                   title_y=_TITLE_Y, hint_y=_HINT_Y, right=True, bands=True)
         root.append(self.menu_view.group)
         # inked: shown, hidden and recoloured a few glyph cells a pass (whole, its 10,368 px
-        # were one refresh of 60-70 ms on the firmware; in bands of two cells it cost ~900 B)
-        self.banner = screen.text("", _MENU_W // 2, _MENU_Y, 4, palette.BAD, (0.5, 0.0), 9, inked=True)
+        # were one refresh of 60-70 ms on the firmware; in bands of two cells it cost ~900 B).
+        # Scale 3 (36 px tall, over 6 mm on the panel): a cell at scale 4 (1,152 px) over the
+        # menu's layers was a 14 ms refresh of its own, passes of 20-26 ms in the tumble after
+        self.banner = screen.text("", _MENU_W // 2, _MENU_Y, 3, palette.BAD, (0.5, 0.0), 12, inked=True)
         root.append(self.banner)
         self.banner2 = screen.text("", _MENU_W // 2, _MENU_Y + 52, 2, palette.TEXT, (0.5, 0.0), cols=18, rows=2, veil=True)
         root.append(self.banner2)
