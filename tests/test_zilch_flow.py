@@ -929,3 +929,21 @@ def test_a_new_turn_is_drawn_over_passes_its_screen_then_its_scores_then_its_men
     assert seen[-1][2] == 0 and v.score_rows[1].color != p2  # marked (inked on P2's colour)
     assert [s[2] for s in seen].count(1) >= 1  # the scores before the menu, a pass apart
     assert "Roll 6 dice" in t.screen_text()
+
+
+def test_a_turn_s_result_comes_with_its_banner_and_its_scores_a_pass_later():
+    # the result, its banner and the scores in one pass were 25-27 ms on the firmware
+    t, g = table(3)
+    v = g.view
+    at_banner = []
+    real = g._banner
+
+    def banner(big, small, colour):
+        real(big, small, colour)
+        at_banner.append((big, g._menu_due, v._marked))
+
+    g._banner = banner
+    zilch_turn(t, g)
+    assert at_banner == [("ZILCH!", 2, 1)]  # the banner in the result's pass, the scores not yet
+    assert t.advance_until(lambda: not g._menu_due, 200)
+    assert g.phase == zilch.END and v._totals == g.totals
