@@ -10,7 +10,8 @@
 #          cycles the player's target for the next card: the card -> Bonus (six of
 #          their own number) -> Thunder on each opponent in seat order -> the card
 #   DEAL   the backlight goes off, the card and every player's new hand are drawn
-#          unseen, the race is armed; 250 ms later the backlight goes on
+#          unseen, the race is armed; the backlight goes on once they are (250 ms
+#          at least)
 #   PLAY   the race opens at the captured reveal edge. A tap (press and release within
 #          350 ms) rolls the player's free dice at its release; the box keeps the
 #          dice that serve the player's target (rules.keep). A press still down
@@ -58,6 +59,10 @@ _BREAK_NS = const(3000000000)  # 3000 ms: the result stays at least this long
 _FIRST_NS = const(5000000000)  # 5000 ms: before the first card (choose targets)
 _DARK_NS = const(250000000)  # 250 ms: backlight off while the card is drawn
 _FLASH_NS = const(1000000000)  # 1000 ms: a ring flashes a claim's result
+# A roll's dice go on the screen a few a pass, in passes of their own (a roll and its
+# row in one pass were 23-60 ms on the firmware: ~10 ms of the game's work, ~3.8 ms a
+# die redrawn): at most this many pixels of dice a pass (two dice)
+_DICE_PX = const(1352)
 
 # die value -> ring colour (red, orange, yellow, green, blue, violet); a free die's dim
 _HUES = (0, 0xFF1010, 0xFF7000, 0xFFD000, 0x10E020, 0x1050FF, 0xB020FF)
@@ -102,6 +107,11 @@ class Game(BaseGame):
         self.tap_at = [0] * (n + 1)  # bots: when they tap next
         self.flash = [0] * (n + 1)  # a ring shows a result until then (0: none)
         self.dirty = 0  # bit p: player p's dice to draw
+        self.drawing = []  # the seats whose rolls are being drawn, in turn (people first)
+        # a card's result in passes of its own (the verdict's pass was 24-28 ms of work
+        # on the firmware): bit 0 the margin's line, bit 1 the rings and the bots' new
+        # targets; one a pass, lowest first, from the pass after the verdict
+        self._due = 0
         self.out = 0  # bit p: out of this card's race
         self.arm_at = self.reveal_at = self.over_at = None
         self.until = 0
@@ -124,7 +134,7 @@ class Game(BaseGame):
 
     # ------------------------------------------------------------------ flow
     def start(self, now_ns):
-        self._draw(now_ns)
+        self._draw(now_ns, True)
         v = self.view
         v.big(TITLE, palette.WARN, "most cards wins" if self.quick else "first to " + str(self.goal) + " points",
               "tap: pick aim  hold: claim", palette.TEXT)
@@ -143,17 +153,18 @@ class Game(BaseGame):
         self.reveal_at = self.over_at = None
         self.out = 0
         self.go(_DEAL, now)
+        del self.drawing[:]  # every hand is dealt afresh, drawn in the dark
         self.box.reveal(False)
         self.view.card(self.card.spec)
         for p in range(1, self.players + 1):
             if self.keys.down[p]:
                 self.used |= 1 << p  # held from before the card: never a claim
             self.flash[p] = 0
-        # the hands are dealt a seat a pass in the dark, in seat order (the six at once
-        # were a pass of 54-67 ms on the firmware); the light waits for the last
-        self._dealt = 1
-        self._hand(1)
-        self._draw(now)
+        # the hands are dealt a seat a pass in the dark, in seat order, from the next
+        # pass (the six at once were a pass of 54-67 ms on the firmware; the card's
+        # pass and a hand, 28-31 ms), drawn as rolls are (_draw); the light waits for
+        # the last die
+        self._dealt = 0
         self.until = now + _DARK_NS
 
     def _hand(self, p):
@@ -182,19 +193,47 @@ class Game(BaseGame):
         self.kept[p] = k
         self.dirty |= 1 << p
 
-    def _draw(self, now):
-        # the dice rolled since the last pass go on screen (and on the rings) now
-        if not self.dirty:
-            return
-        for p in range(1, self.players + 1):
-            if (self.dirty >> p) & 1:
-                self.before[p][:] = self.seen[p]
-                self.seen[p][:] = self.cur[p]
-                self.seen_at[p] = now
-                self.view.dice(p, self.cur[p], self.kept[p], self.phase == _DEAL)
-                if not self.flash[p] and self.phase == _PLAY:
-                    self._ring_dice(p, now)
-        self.dirty = 0
+    def _draw(self, now, at_once=False):
+        # The dice rolled or dealt since the last pass: on a new screen (``at_once``)
+        # drawn now; else each seat's in turn, people's before bots', a few dice a pass,
+        # in passes without a roll in play (a hand dealt in the dark and two dice were
+        # ~14 ms on the firmware, a roll and two dice ~20 ms). A row counts as seen
+        # (claims are judged on it, a bot looks at it, the ring shows it) from the pass
+        # that drew its last die.
+        d = self.dirty
+        q = self.drawing
+        if d:
+            self.dirty = 0
+            for p in range(1, self.players + 1):
+                if (d >> p) & 1:
+                    if at_once:
+                        self.view.dice(p, self.cur[p], self.kept[p])
+                        self._seen(p, now)
+                        continue
+                    self.view.set_dice(p, self.cur[p], self.kept[p])
+                    if p in q:
+                        continue
+                    i = len(q)
+                    if not self.is_bot(p):  # after the row being drawn and the people's
+                        i = 1 if q else 0
+                        while i < len(q) and not self.is_bot(q[i]):
+                            i += 1
+                    q.insert(i, p)
+        if q and (not d or self.phase == _DEAL):
+            p = q[0]
+            if self.view.draw_dice(p, _DICE_PX):
+                q.pop(0)
+                self._seen(p, now)
+                if self.phase == _PLAY and p in self.bots and self.hold_at[p] < 0 and self.reveal_at is not None:
+                    self._bot_look(p, now)
+
+    def _seen(self, p, now):
+        # seat p's dice are on the screen from now
+        self.before[p][:] = self.seen[p]
+        self.seen[p][:] = self.cur[p]
+        self.seen_at[p] = now
+        if not self.flash[p] and self.phase == _PLAY:
+            self._ring_dice(p, now)
 
     # ------------------------------------------------------------------ input
     def edge(self, player, t_ns, pressed):
@@ -261,13 +300,15 @@ class Game(BaseGame):
                 return
         ph = self.phase
         if ph == _BREAK:
-            if now >= self.until:
+            if self._due:
+                self._result(now)
+            elif now >= self.until:
                 self._deal(now)
         elif ph == _DEAL:
             if self._dealt < self.players:
                 self._dealt += 1
                 self._hand(self._dealt)
-            elif now >= self.until:
+            elif now >= self.until and not self.drawing:
                 self.go(_PLAY, now)
                 self.box.reveal(True)
                 for p in range(1, self.players + 1):
@@ -289,7 +330,7 @@ class Game(BaseGame):
         ph = self.phase
         if ph == _OVER:
             return None
-        if self.dirty or (ph == _DEAL and self._dealt < self.players):
+        if self.dirty or self.drawing or self._due or (ph == _DEAL and self._dealt < self.players):
             return now_ns
         play = ph == _PLAY and self.reveal_at is not None
         t = self.until if ph == _BREAK or ph == _DEAL else None
@@ -408,7 +449,7 @@ class Game(BaseGame):
         self.box.sound.play(sound.RIGHT, now)
         color = palette.station(who[0]) if len(who) == 1 else palette.TEXT
         self.view.big(names + (" TAKES IT" if self.quick else " GOT IT! +2"), color, self.card.spec, "")
-        self._margin()
+        self._due |= 1  # the margin's line
         self._after(now)
 
     def _void(self, why, now):
@@ -423,10 +464,20 @@ class Game(BaseGame):
             self.go(_BREAK, now)
             self.until = now + _BREAK_NS
             self.saves += 1  # between cards: the app saves the match
-            self._rings(now)
-            for b in self.bots:
-                self.targets[b] = 0 if self.quick else self.brains[b].target(self.rng, b, self.scores, self.goal)
-                self._show_target(b)
+            self._due |= 2  # the rings and the bots' targets
+
+    def _result(self, now):
+        # the next part of a card's result (_due)
+        d = self._due
+        if d & 1:
+            self._due = d & ~1
+            self._margin()
+            return
+        self._due = 0
+        self._rings(now)
+        for b in self.bots:
+            self.targets[b] = 0 if self.quick else self.brains[b].target(self.rng, b, self.scores, self.goal)
+            self._show_target(b)
 
     def _check(self, now):
         # the end: someone reached the target (standard) or the deck is out (quick)
@@ -443,6 +494,8 @@ class Game(BaseGame):
 
     def _finish(self, now):
         self.over = True
+        del self.drawing[:]  # the rows become the standings
+        self._due = 0  # (the winner's screen has no margin line)
         self.go(_OVER, now)
         self.box.reveal(True)
         w = self.winners
@@ -486,15 +539,14 @@ class Game(BaseGame):
             if now >= at + _CLAIM_NS:  # the bot's hold is a claim now
                 self.hold_at[b] = -1
                 self._claim(b, at, now)
-                if self.phase == _PLAY:
-                    self._bot_look(b, now)
+                if self.phase == _PLAY and not (self.dirty >> b) & 1:
+                    self._bot_look(b, now)  # (a fresh hand: looked at once it is drawn)
             return
         if self.phase != _PLAY or self.reveal_at is None or now < self.tap_at[b]:
             return
-        if self.dirty:  # a roll is drawn in this pass already: the bot's waits for the next
-            return  # (a row is drawn at once, and two or more in one refresh were 30-74 ms)
-        self._roll(b)
-        self._bot_look(b, now)
+        if self.dirty or self.drawing:  # a roll waits to be drawn: the bot's waits for it
+            return
+        self._roll(b)  # (it looks at its dice once they are drawn)
 
     # ------------------------------------------------------------------ rings
     def _ring_dice(self, p, now):
@@ -564,7 +616,7 @@ class Game(BaseGame):
             self._show_target(p)
             self.view.score(p, s[p - 1])
             self._hand(p)
-        self._draw(now_ns)
+        self._draw(now_ns, True)
         self.over_at = now_ns
         if not self._check(now_ns):
             self.view.big("Match resumed", palette.WARN, "next card soon", "tap: pick aim  hold: claim", palette.TEXT)

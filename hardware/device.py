@@ -304,15 +304,25 @@ class Device:
 
                 pace.start()
             begun = self.clock()
-            self.app.step()
+            paced = screen.paced
+            la = self.box._light_at
+            lit = la is not None and la < 0 and paced is not None and self.box.stimulus_drawn()
+            if lit:
+                # the light asked for and its stimulus drawn by the last pass: this pass
+                # is the light's alone (its refresh and the collection before the race,
+                # ~17 ms); the app's step waits for the next (after a tick's work the two
+                # were passes of 20-60 ms on the firmware). Presses are captured meanwhile.
+                self.box._lit_soon()
+            else:
+                self.app.step()
             now = self.clock()
             paced = screen.paced
             la = self.box._light_at
             asked = la is not None and la < 0  # a light asked for, not yet lit
-            if self.app.saving:
+            if lit:
+                pass  # nothing more in the light's pass
+            elif self.app.saving:
                 pass  # a pass that began with a save draws nothing: the next one does
-            elif asked and paced is not None and self.box.stimulus_drawn():
-                self.box._lit_soon()  # a pass of its own, the stimulus all drawn
             elif (paced is not None and paced.pending()) or now - self._frame_at >= FRAME_NS:
                 if paced is not None:
                     if asked and now + la >= LIGHT_WAIT_NS:
@@ -330,8 +340,8 @@ class Device:
                 else:
                     self.display.refresh()
                 self._frame_at = now
-            elif asked:
-                self.box._lit_soon()  # a pass of its own, the stimulus all drawn
+            elif asked and paced is None:
+                self.box._lit_soon()  # unpaced: the stimulus is all drawn (paced: above)
         except Exception as e:  # the app guards games; this catches the rest
             self.errors += 1
             _log_exception(e)

@@ -119,6 +119,9 @@ class LazyDraw:
         if len(self._items) > 256:  # (screens nobody looks at for a long time)
             self.flush()
 
+    def touch(self, px):
+        pass  # (referee.pace's: pixels written outside the queue are drawn when looked at)
+
     def _draw(self, item):
         prev = screen.paced
         screen.paced = self  # (a Text's paced branches ask ``area``)

@@ -34,10 +34,11 @@ def to_play(t, g, card=None):
 
 
 def force(t, g, p, dice):
-    """Player p's dice become ``dice`` and go on screen at the next loop pass."""
+    """Player p's dice become ``dice`` and go on screen (a roll: its row is drawn a few
+    dice a pass, from the pass after it: seen once the last die is drawn)."""
     g.cur[p][:] = bytes(dice)
     g._keep(p)
-    t.advance(4)
+    assert t.advance_until(lambda: not g.dirty and p not in g.drawing, 200)
     assert g.dice(p) == list(dice)
 
 
@@ -312,6 +313,67 @@ def test_a_tap_and_a_claim_in_one_loop_pass_judge_the_dice_then_on_screen():
     t.advance(800)
     assert g.dice(1) == [3] * 5 + [2]
     assert g.scores == [2, 0], "judged on the new dice, which were not yet on screen"
+
+
+def test_a_roll_goes_on_screen_a_few_dice_a_pass_and_counts_once_all_are_drawn():
+    # a tap's roll is drawn from the next pass, a few dice a pass, in passes without a
+    # roll; claims pressed before the last die is drawn are judged on the dice before
+    t, g = table(players=2)
+    to_play(t, g, "no 1s")
+    force(t, g, 1, [1] * 6)
+    g.rng = FixedRng(3)  # every die rolls a 3: all six change (no 1 is kept on "no 1s")
+    g._roll(1)
+    assert g.cur[1] == bytearray([3] * 6) and g.dice(1) == [1] * 6
+    tile = lambda i: g.view.grids[1][i][0]  # noqa: E731
+    shown = [tile(i) for i in range(6)]
+    t.advance(2)  # the pass after the roll: queued, nothing drawn
+    assert g.drawing == [1] and [tile(i) for i in range(6)] == shown
+    k = ld._DICE_PX // (26 * 26)  # dice a pass
+    assert 1 <= k < 6
+    for n in range(k, 6, k):  # n dice drawn; the row is not yet seen
+        t.advance(2)
+        now = [tile(i) for i in range(6)]
+        assert now[n:] == shown[n:] and all(now[i] != shown[i] for i in range(n))
+        assert g.dice(1) == [1] * 6 and g.drawing == [1]
+    t.advance(2)
+    assert g.dice(1) == [3] * 6 and g.drawing == [] and g.seen_at[1] == t.now
+    assert g.before[1] == bytearray([1] * 6)
+
+
+def test_a_claim_pressed_while_a_roll_is_drawn_is_judged_on_the_dice_before():
+    t, g = table(players=2)
+    to_play(t, g, "no 1s")
+    g.scores[0] = 4
+    force(t, g, 1, [1] * 5 + [2])  # on screen: does not meet "no 1s"
+    g.rng = FixedRng(3)
+    g._roll(1)  # all 3s: meets the card once drawn
+    t.advance(4)  # half drawn
+    assert g.drawing == [1]
+    t.press(1, at_ns=t.now, hold_ms=600)  # pressed on the dice of before
+    t.advance(800)
+    assert g.dice(1) == [3] * 5 + [2] or g.dice(1) == [3] * 6
+    assert g.scores == [2, 0], "a wrong claim: the new dice were not all on screen"
+
+
+def test_people_s_rolls_are_drawn_before_bots_and_bots_wait_for_the_screen():
+    t, g = table(players=4, bots=(3, 4), seed=5)
+    to_play(t, g, "no 1s")
+    t.advance_until(lambda: not g.drawing and not g.dirty, 200)
+    g.tap_at[3] = g.tap_at[4] = 0  # both bots are due to tap
+    g.rng = FixedRng(3)
+    for b in (3, 4):
+        g.cur[b][:] = bytes([1] * 6)
+        g.kept[b] = 0
+        g.dirty |= 1 << b
+    t.advance(2)  # bot rolls (forced) queued, a bot's own roll waits for them
+    assert g.drawing == [3, 4]
+    g.cur[1][:] = bytes([1] * 6)
+    g._keep(1)  # a person's roll: after the row being drawn, before the other bots'
+    t.advance(2)
+    assert g.drawing == [3, 1, 4]
+    assert t.advance_until(lambda: not g.drawing, 100)
+    # each bot looked at its dice once they were drawn, and taps again from then
+    assert g.tap_at[3] > g.seen_at[3] and g.tap_at[4] > g.seen_at[4]
 
 
 def test_a_button_held_from_before_the_card_never_claims():

@@ -197,37 +197,34 @@ def test_a_paced_throw_draws_its_dice_a_few_a_pass_and_ends_as_an_unpaced_one():
     assert looks(dice) == looks(want)
 
 
-def test_lightning_dice_deals_its_dice_a_few_a_pass_but_draws_a_roll_in_play_at_once():
-    # the deal is drawn in the dark (the device lights the card once the queue is empty);
-    # a roll in play is on the screen in the pass the game judges claims against
+def test_lightning_dice_draws_a_few_dice_a_pass_outside_the_queue_and_counts_them():
+    # Lightning Dice draws a roll or a hand itself, a few dice a pass (draw_dice), each
+    # die a grid of its own (only the dice that changed are redrawn); the pixels it
+    # writes ask for a refresh in their pass and are counted in that pass's step
     from games import lightning_dice_screen as lds
 
     v = lds.View(6)
-    tiles = lambda p: [v.grids[p][i] for i in range(6)]  # noqa: E731
-    before = tiles(1)
-    pace.start()
-    v.dice(1, [6, 5, 4, 3, 2, 1], 0b000011, later=True)
-    assert tiles(1) == before and pace.pending()
+    tiles = lambda p: [v.grids[p][i][0] for i in range(6)]  # noqa: E731
     tile = lds._TILE * lds._TILE
-    drawn = []
-    while pace.pending():
-        drawn.append(pace.step())
-    assert drawn == [2 * tile, 2 * tile, tile]  # two dice a pass (three are over FRAME_PX; the sixth holds its tile)
-    assert tiles(1) == [11, 10, 3, 2, 1, 0]  # kept dice: the sheet's second half
-    v.dice(2, [1, 1, 1, 1, 1, 1], 0)  # in play: at once, paced or not
-    assert tiles(2) == [0] * 6 and not pace.pending()
-    # a row keeps what its grid holds (it reads no tile to compare): a deal drawn in
-    # part, then a roll over it, then the same dice again, and the grid shows each
-    v.dice(3, [6, 6, 6, 6, 6, 6], 0, later=True)
-    pace.step()
-    assert tiles(3)[:2] == [5, 5] and tiles(3)[2:] == [0] * 4
-    v.dice(3, [6, 1, 6, 1, 6, 1], 0b101010)
-    assert tiles(3) == [5, 6, 5, 6, 5, 6]
+    v.dice(2, [1, 1, 1, 1, 1, 2], 0)  # a new screen: at once
+    assert tiles(2) == [0, 0, 0, 0, 0, 1]
+    pace.start()
+    v.set_dice(1, [6, 5, 4, 3, 2, 1], 0b000011)
+    assert tiles(1) == [0] * 6 and not pace.pending()  # nothing drawn, nothing asked
+    assert not v.draw_dice(1, 2 * tile) and tiles(1) == [11, 10, 0, 0, 0, 0]  # in die order
+    assert pace.pending()
+    title = screen.text("x", 0, 0, 2, palette.TEXT)
+    title.text = "a title"  # queued: waits while the dice took the step's budget
+    assert pace.step(2 * tile) == 2 * tile and title.text == "a title" and pace.pending()
+    assert not v.draw_dice(1, 2 * tile) and tiles(1) == [11, 10, 3, 2, 0, 0]
+    assert v.draw_dice(1, 2 * tile) and tiles(1) == [11, 10, 3, 2, 1, 0]  # the sixth holds its tile
+    assert v.draw_dice(1, 2 * tile)  # nothing left: done at once
+    v.set_dice(1, [1, 5, 4, 3, 2, 2], 0)
+    assert not v.draw_dice(1, 0) and tiles(1) == [0, 10, 3, 2, 1, 0]  # one die at least
+    assert v.draw_dice(1, 4 * tile) and tiles(1) == [0, 4, 3, 2, 1, 1]
     while pace.pending():
         pace.step()
-    v.dice(3, [6, 1, 6, 1, 6, 1], 0b101010)
-    v.dice(3, [1, 1, 1, 1, 1, 1], 0)
-    assert tiles(3) == [0] * 6 and not pace.pending()
+    assert not pace.pending()
 
 
 def test_a_shape_s_new_colour_waits_its_turn_and_keeps_its_visibility():

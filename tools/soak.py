@@ -97,7 +97,8 @@ def soak_cpython(hours, loop_ms=5, seed=1, names=None, out=None):
         if t.app.mode == OVER:  # a won match: the session's wins first
             t.hold(1)
         assert t.app.mode == LAUNCHER, t.app.mode
-        gc.collect()
+        t.flush_screen()  # (the simulator draws a screen when looked at: what waits for a
+        gc.collect()  # look, up to 256 changes of screens gone, is held till then, not leaked)
         launcher_objects.append(len(gc.get_objects()))
         matches.append((name, players, (t.now - t0) // 1000000, passes, cpu))
         if out:

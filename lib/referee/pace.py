@@ -24,6 +24,7 @@ from referee.core import const
 FRAME_PX = const(1500)  # about 8-16 ms of refresh, by the figures above
 _queue = []  # Texts, dice and bands with something to draw, [layer, shown, colour, (x, y)] changes
 _out = 0  # changes taken out of the queue so far (mark)
+_touched = 0  # pixels written outside the queue since the last step (touch)
 # id(layer) -> its last [layer, ...] change or (group, kids) in the queue: a scan of the
 # queue was ~45 µs an item on the firmware, and a turn's screen asks about every layer
 _last = {}
@@ -55,8 +56,17 @@ def stop():
 
 
 def pending():
-    """True while changes wait to be drawn."""
-    return bool(_queue)
+    """True while changes wait to be drawn (or were written outside the queue: touch)."""
+    return bool(_queue) or _touched > 0
+
+
+def touch(px):
+    """``px`` pixels were written outside the queue, by a screen that draws a part of its
+    own a pass (Lightning Dice's rolls, a few dice a pass): the next step counts them
+    against its budget, and ``pending()`` asks for it, so the device refreshes them in
+    this pass, not at its next frame (two passes' parts in one refresh were 12-17 ms)."""
+    global _touched
+    _touched += px
 
 
 def _spread(e, layer, show, k):
@@ -85,8 +95,10 @@ def _spread(e, layer, show, k):
 def step(budget_px=FRAME_PX, big=True):
     """Draw the oldest changes, about ``budget_px`` pixels of them (a change bigger than
     that is drawn alone, unless ``big`` is False: then it waits for a later step); returns
-    the pixels drawn (an estimate)."""
-    spent = 0
+    the pixels drawn (an estimate, with those written outside the queue: touch)."""
+    global _touched
+    spent = _touched
+    _touched = 0
     q = _queue
     while q and spent < budget_px:
         e = q[0]
