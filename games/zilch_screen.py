@@ -30,6 +30,7 @@ _HINT_Y = const(216)
 _SCORE_X = const(220)
 _SCORE_Y = const(102)
 _SCORE_H = const(138)
+_BAND = const(110)  # the marked seat's band: its colour at 110/255 (its row's text reads over it)
 
 FREE = const(0x8A8F98)  # free dice waiting to be rolled
 PICKED = const(0xFFE38A)  # dice of the highlighted set-aside
@@ -77,8 +78,9 @@ class View:
         self.pitch = pitch = min(26, _SCORE_H // players)
         # one highlight, moved to the marked seat, in three parts: a part moved redraws the
         # box it leaves and the one it takes (one rectangle of 1,800 px moved was a 29 ms
-        # refresh on the firmware). (The rows inked, their new colours drawn a few glyph
-        # cells a pass, cost 2.6 KB: Zilch at 784 B above its heap budget. Not done.)
+        # refresh on the firmware). It is a dim band of the seat's colour under the row in
+        # that colour: no row changes colour when the turn passes (a row's new colour, black
+        # on a bright band and back, was a 20-22 ms refresh of its 2,304 px, twice a turn).
         self.score_bg = bar(_SCORE_X, _SCORE_Y, screen.WIDTH - _SCORE_X, pitch - 1, palette.PANEL, parts=3)
         root.append(self.score_bg)
         self.score_rows = []
@@ -138,13 +140,10 @@ class View:
         bg = self.score_bg
         if marked:  # moved first: hidden, it is moved at the turn it is shown (referee.pace)
             screen.move(bg, (marked - 1) * self.pitch)
-            screen.set_color(bg, palette.station(marked))
+            screen.set_color(bg, palette.scale(palette.station(marked), _BAND))
         screen.set_shown(bg, marked)
         for p in range(1, self.players + 1):
-            lb = self.score_rows[p - 1]
-            lb.text = seat(p) + " " + str(totals[p])
-            on = p == marked
-            lb.color = screen.ink_for(palette.station(p)) if on else palette.station(p)
+            self.score_rows[p - 1].text = seat(p) + " " + str(totals[p])
 
     def result(self, big, small, colour, high=False):
         # a turn's result in the menu's place; the winner's (``high``) over the dice
