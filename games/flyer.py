@@ -67,8 +67,8 @@ def _mask(colours):
 class Game(TurnGame):
     TITLE = TITLE
     VERSION = 1  # the shape of state(): bump it when it changes (a save of another is not resumed)
-    # a bot's step's screen still to draw at the next pass (_draw_due): its move (framed
-    # on the board, described) or 0 (the board as played, "thinks..."); None: nothing
+    # a bot's step's screen still to draw at the next pass (BaseGame.due): its move
+    # (framed on the board, described) or 0 (the board as played, "thinks..."); None: nothing
     _due = None
     NAMES = ("setup", "roll", "from", "markers", "to", "confirm", "bot", "over")
     FLOW = (
@@ -166,9 +166,6 @@ class Game(TurnGame):
                     self._frame = frame
                     self.view.show_dice(None, (), frame)
         elif phase == BOT:
-            if self._due is not None:  # (a step's screen and the next step: a pass each)
-                self._draw_due()
-                return
             self.bot_tick(now_ns)  # a bot's step begins with the phase (bot_decide)
 
     def next_at(self, now_ns):
@@ -181,7 +178,7 @@ class Game(TurnGame):
         elif phase == ROLL:
             due.append(self.phase_at + self.roll_ns)
         elif phase == BOT:
-            due.append(now_ns if self._due is not None else self.bot_next_at(now_ns))
+            due.append(self.bot_next_at(now_ns))
         return min(due) if due else None
 
     def next_look_at(self, now_ns):
@@ -377,7 +374,7 @@ class Game(TurnGame):
             self._end_turn(now)
             return
         self.move = move
-        self._due = move  # framed at the next pass (_draw_due)
+        self._due = move  # framed at the next pass (draw_part)
 
     def bot_act(self, move, now):
         if self._played(move, now):
@@ -386,7 +383,11 @@ class Game(TurnGame):
             # pass were 21-28 ms on the firmware
             self._due = 0
 
-    def _draw_due(self):
+    def due(self):
+        return self._due is not None
+
+    def draw_part(self, now_ns):
+        # a bot's step's screen (a step's screen and the next step: a pass each)
         d = self._due
         self._due = None
         if d == 0:

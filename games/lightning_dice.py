@@ -110,7 +110,7 @@ class Game(BaseGame):
         self.drawing = []  # the seats whose rolls are being drawn, in turn (people first)
         # a card's result in passes of its own (the verdict's pass was 24-28 ms of work
         # on the firmware): bit 0 the margin's line, bit 1 the rings and the bots' new
-        # targets; one a pass, lowest first, from the pass after the verdict
+        # targets; one a pass, lowest first, from the pass after the verdict (BaseGame.due)
         self._due = 0
         self.out = 0  # bit p: out of this card's race
         self.arm_at = self.reveal_at = self.over_at = None
@@ -300,9 +300,7 @@ class Game(BaseGame):
                 return
         ph = self.phase
         if ph == _BREAK:
-            if self._due:
-                self._result(now)
-            elif now >= self.until:
+            if now >= self.until:
                 self._deal(now)
         elif ph == _DEAL:
             if self._dealt < self.players:
@@ -330,7 +328,7 @@ class Game(BaseGame):
         ph = self.phase
         if ph == _OVER:
             return None
-        if self.dirty or self.drawing or self._due or (ph == _DEAL and self._dealt < self.players):
+        if self.dirty or self.drawing or (ph == _DEAL and self._dealt < self.players):
             return now_ns
         play = ph == _PLAY and self.reveal_at is not None
         t = self.until if ph == _BREAK or ph == _DEAL else None
@@ -466,7 +464,10 @@ class Game(BaseGame):
             self.saves += 1  # between cards: the app saves the match
             self._due |= 2  # the rings and the bots' targets
 
-    def _result(self, now):
+    def due(self):
+        return self._due != 0
+
+    def draw_part(self, now):
         # the next part of a card's result (_due)
         d = self._due
         if d & 1:

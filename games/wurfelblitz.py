@@ -62,7 +62,7 @@ def _sooner(t, u):
 class Game(BaseGame):
     TITLE = TITLE
     VERSION = 2  # the shape of state(): bump it when it changes (a save of another is not resumed)
-    _due = 0  # the parts of a roller's turn's screen still to draw (_to_wait, _draw_due)
+    _due = 0  # the parts of a roller's turn's screen still to draw (_to_wait, draw_part)
     NAMES = ("setup", "wait", "count", "dark", "open", "call", "confirm", "entry", "wrong", "over")
     # FLOW[phase]: where it may go next. WAIT from any phase of a round: a void (time
     # up, nobody right, a pause or lost capture data); OVER from SETUP and WAIT: a
@@ -164,8 +164,6 @@ class Game(BaseGame):
             self.box.rings.rest(self.players, now_ns)
         else:
             self._to_wait(now_ns)
-            while self._due:  # the first screen is drawn whole with the launch
-                self._draw_due()
 
     def _to_wait(self, now):
         """The roller's turn. The last round's throw, answer and results stay on screen
@@ -177,13 +175,16 @@ class Game(BaseGame):
         p = self.roller
         self.view.waiting(self.round if self.throw else self.round + 1, p, self.is_bot(p), self.summary,
                           self.throw is not None, self.teaser)
-        # the answer's summary, then the discs, each at a pass of its own (_draw_due): the
-        # whole screen in the pass of the verdict was 32-41 ms on the firmware
+        # the answer's summary, then the discs, each at a pass of its own (BaseGame.due):
+        # the whole screen in the pass of the verdict was 32-41 ms on the firmware
         self._due = 2 if self.throw else 1
         if now >= self.flash_until:
             self.view.rings_wait(self.roller, self.discs, now)
 
-    def _draw_due(self):
+    def due(self):
+        return self._due != 0
+
+    def draw_part(self, now_ns):
         # the next part of the roller's turn's screen (_to_wait)
         if self._due == 2:
             self._show_answer(self.summary, palette.WARN)
@@ -193,9 +194,6 @@ class Game(BaseGame):
 
     def _roll(self, now):
         """The roller started the round: countdown, race armed."""
-        if self._due:  # rolled before the turn's screen was all drawn: its discs now
-            self._due = 0  # (its answer would be cleared at once)
-            self._draw_discs()
         self.round += 1
         self._saved = self.state()
         self._round_reset()
@@ -307,9 +305,6 @@ class Game(BaseGame):
     # --------------------------------------------------------------------- tick
     def tick(self, now_ns):
         now = now_ns
-        if self._due:
-            self._draw_due()
-            return
         if self._say:
             self._say_answer(now)
         phase = self.phase
@@ -349,7 +344,7 @@ class Game(BaseGame):
         # limit; the phase's end; a time at which the race's verdict can change; a won
         # race's screen (the pass after it). No list made: the simulator asks before
         # every pass.
-        if self._say or self._due:
+        if self._say:
             return now_ns
         t = None
         for v in self.view.blinking.values():
@@ -682,5 +677,4 @@ class Game(BaseGame):
             self._finish_match(now_ns, champions)
         else:
             self._to_wait(now_ns)
-            while self._due:  # a resumed match is drawn whole at once
-                self._draw_due()
+            self.draw_due(now_ns)  # a resumed match is drawn whole at once

@@ -437,8 +437,6 @@ class Game(TurnGame):
     def gesture(self, player, kind, count, now_ns):
         if player != self.player or self.is_bot(player) or self.phase in (START, OVER):
             return  # only the seat to play drives its turn
-        if self._due:  # a press in the pass between a turn and its screen
-            self._draw_turn()
         if self.phase == TURN:
             if kind == TAP and count >= 2:
                 self._knock(now_ns)
@@ -453,12 +451,18 @@ class Game(TurnGame):
         elif value is not None:
             self._choose(value, now_ns)
 
-    def tick(self, now_ns):
+    def due(self):
+        return self._due or self._later is not None
+
+    def draw_part(self, now_ns):
+        # a turn's screen (_begin), or a menu step's marks on the board (_draw_menu)
         if self._due:
             self._draw_turn()
-        elif self._later is not None:
+        else:
             self._draw_marks()
-        elif self.phase == START:
+
+    def tick(self, now_ns):
+        if self.phase == START:
             if now_ns - self._at >= self.round_ns:
                 self._at = now_ns
                 if self._r + 1 < len(self.rounds):
@@ -473,9 +477,7 @@ class Game(TurnGame):
             self.bot_tick(now_ns)
 
     def next_at(self, now_ns):
-        # a turn's screen, the throw-off's next round, a throw's menu, or a bot's step
-        if self._due or self._later is not None:
-            return now_ns
+        # the throw-off's next round, a throw's menu, or a bot's step
         if self.phase == START:
             return self._at + self.round_ns
         if self.phase == CHOOSE and self.menu is None:
@@ -534,4 +536,4 @@ class Game(TurnGame):
             self._over(now_ns, R.winner(st), "")
         else:
             self._begin(now_ns)
-            self._draw_turn()  # a resumed match is drawn whole at once
+            self.draw_due(now_ns)  # a resumed match is drawn whole at once

@@ -181,12 +181,14 @@ class Game(TurnGame):
             v.status(self._status_text())
         self._draw_dice()
         self._menu_due = 2
-        while self._menu_due and not menu_later:
-            self._draw_rest()
+        if not menu_later:
+            self.draw_due(self.now)
 
-    def _draw_rest(self):
-        # what _draw left for later: the scores, then the menu (the rest at once if that
-        # is asked of a pass: a press before the menu is drawn, a resume)
+    def due(self):
+        return self._menu_due != 0
+
+    def draw_part(self, now_ns):
+        # what _draw left for later, a pass each (BaseGame.due): the scores, then the menu
         if self._menu_due == 2:
             self._menu_due = 1
             w = self.winners
@@ -264,8 +266,6 @@ class Game(TurnGame):
     def start(self, now_ns):
         self.now = now_ns
         self._begin_turn(1, now_ns)
-        while self._menu_due:  # the first screen is drawn whole with the launch
-            self._draw_rest()
 
     def _begin_turn(self, player, now):
         self.turn_no += 1
@@ -496,8 +496,6 @@ class Game(TurnGame):
         self.now = now_ns
         if self.phase not in (PRE, PICK, NEXT):
             return
-        while self._menu_due:  # a press in the passes between a turn's screen and its menu
-            self._draw_rest()
         moved, value = self.turn_menu(self.menu, player, kind, count)  # the active human's button only
         if moved:
             self._draw_dice()
@@ -508,9 +506,7 @@ class Game(TurnGame):
     def tick(self, now_ns):
         self.now = now_ns
         phase = self.phase
-        if self._menu_due:
-            self._draw_rest()
-        elif phase == ROLL:
+        if phase == ROLL:
             elapsed = now_ns - self.phase_at
             if elapsed >= self.roll_ns:
                 self._rolled(now_ns)
@@ -532,8 +528,6 @@ class Game(TurnGame):
     def next_at(self, now_ns):
         # a turn's menu; the roll's end; the shown result's end; a bot's step
         phase = self.phase
-        if self._menu_due:
-            return now_ns
         if phase == ROLL:
             return self.phase_at + self.roll_ns
         if phase == END:
@@ -638,5 +632,4 @@ class Game(TurnGame):
             self.challenge_no = turn["challenge_no"]
             self.menu = Menu("Challenge turn", [("Roll 6 dice", ("roll",))], owner=self.player)
             self._draw()
-        while self._menu_due:  # a resumed match is drawn whole at once (its launch)
-            self._draw_rest()
+        self.draw_due(now)  # a resumed match is drawn whole at once (its launch)

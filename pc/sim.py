@@ -277,7 +277,7 @@ def app_next_at(app, now, looks=False):
     game = app.game
     if app.mode == GAME and game is not None:
         try:
-            n = game.next_at(now)
+            n = now if game.due() else game.next_at(now)  # (a part of the screen: at once)
             if looks:
                 k = game.next_look_at(now)
                 if k is not None and (n is None or k < n):

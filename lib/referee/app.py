@@ -183,6 +183,7 @@ class App:
         self.box.rings.rest(players)
         self.mode = GAME
         self._guard(self.game.start, self.box.now_ns())
+        self._guard(self.game.draw_due, self.box.now_ns())  # (the first screen whole, with the launch)
         if self.mode == GAME:
             self.box.show(self.game.root)
         return self.game
@@ -203,6 +204,7 @@ class App:
                 raise ValueError("saved by version " + str(s.get("version")) + ", this is " + str(g.VERSION))
             if self.mode == GAME:
                 g.restore(s["state"], self.box.now_ns())
+                g.draw_due(self.box.now_ns())  # (a resumed match is drawn whole, its launch)
                 fresh = self.box.new_seed()
                 self.box.log("resumed " + s["game"] + " (match seed " + str(s["seed"]) + ") with fresh seed " + str(fresh))
                 g.rng = Rng(fresh)
@@ -318,7 +320,9 @@ class App:
         if self.mode == GAME:
             game = self.game
             if not self.saving:  # (a save's pass is the save's: the game ticks in the next
-                self._guard(game.tick, now)  # one; a Zilch menu drawn with it was a 23 ms pass)
+                # one; a Zilch menu drawn with it was a 23 ms pass); a part of a change
+                # of its screen that waits is the pass's in place of the tick (BaseGame.due)
+                self._guard(game.draw_part if game.due() else game.tick, now)
             # saves happen only here, at the game's save points (between rounds, no
             # race armed); a finished match is forgotten so it is not offered again
             if self.mode == GAME and self.store and self._saves >= 0:
@@ -374,6 +378,8 @@ class App:
                 else:
                     self.back_to_launcher()
         elif player <= self.game.players:
+            if self.game.due():  # the press acts on the screen as it stands: drawn whole first
+                self._guard(self.game.draw_due, now)
             self._guard(self.game.gesture, player, kind, count, now)
 
     def _route_pause(self, player, kind, count, now):

@@ -157,6 +157,25 @@ class BaseGame:
     def tick(self, now_ns):
         """Called every loop with the current time: timers, bots, animations."""
 
+    # --- a change of the screen drawn over passes ---------------------------------
+    def due(self):
+        """True while a part of a change of the screen waits for a pass of its own
+        (a turn's screen, then its scores, then its menu: the whole change in one pass
+        was 20-40 ms on the firmware). The app then runs ``draw_part`` in place of
+        ``tick``, one part a pass; it draws them all (``draw_due``) after ``start`` and
+        ``restore`` (a new screen is drawn whole) and before a gesture reaches the game
+        (a press acts on the screen as it stands); the simulator runs that pass at once,
+        whatever ``next_at`` says. The game keeps what its parts are."""
+        return False
+
+    def draw_part(self, now_ns):
+        """Draw the next part of the screen that ``due`` says waits."""
+
+    def draw_due(self, now_ns):
+        """Draw every part that waits (``due``) now."""
+        while self.due():
+            self.draw_part(now_ns)
+
     def next_at(self, now_ns):
         """The earliest time (ns) ``tick`` can change the match if no edge or gesture comes
         first: a timer, a bot's move; None: nothing until a press. The simulator runs no
