@@ -146,7 +146,7 @@ class View:
     def draw_dice(self, p, budget_px):
         """Draw seat ``p``'s dice that changed, about ``budget_px`` pixels of them (one
         die at least); True when the row shows every die it is to show. Drawn outside
-        ``referee.pace``'s queue: counted to it (``screen.touched``), so the device
+        ``referee.pace``'s queue: counted to it (``touch``), so the device
         refreshes them in this pass."""
         row = self.rows[p]
         w = row.want
@@ -157,7 +157,8 @@ class View:
                 if not n:
                     return False
                 given[i] = row.grids[i][0] = w[i]
-                screen.touched(_DIE_PX)
+                if screen.paced is not None:  # (refreshed in this pass: referee.pace.touch)
+                    screen.paced.touch(_DIE_PX)
                 n -= 1
         return True
 

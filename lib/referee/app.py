@@ -203,8 +203,7 @@ class App:
             if other:
                 raise ValueError("saved by version " + str(s.get("version")) + ", this is " + str(g.VERSION))
             if self.mode == GAME:
-                g.restore(s["state"], self.box.now_ns())
-                g.draw_due(self.box.now_ns())  # (a resumed match is drawn whole, its launch)
+                g.restore(s["state"], self.box.now_ns())  # (it draws what is due: BaseGame.due)
                 fresh = self.box.new_seed()
                 self.box.log("resumed " + s["game"] + " (match seed " + str(s["seed"]) + ") with fresh seed " + str(fresh))
                 g.rng = Rng(fresh)

@@ -94,13 +94,6 @@ def move(layer, y, x=None):
             layer.y = y
 
 
-def touched(px):
-    """``px`` pixels written directly by a screen that draws a part of its own a pass:
-    while the screen is paced they are refreshed in this pass (``referee.pace.touch``)."""
-    if paced is not None:
-        paced.touch(px)
-
-
 def draw_later(item):
     """``item`` (a ``Text``, a ``die.Die``: anything with ``_todo`` and ``_draw(budget_px,
     first)``) has something new to draw: at its turn while changes are paced (queued
