@@ -11,6 +11,8 @@
 # WRONG, OVER; ``FLOW`` below lists the moves): docs/wurfelblitz.md, "The flow, phase
 # by phase"; in players' words, "A round" there.
 
+from array import array
+
 from games import wurfelblitz_rules as rules
 from games.wurfelblitz_rules import (  # noqa: F401  (the registry's and the launcher's)
     MAX_PLAYERS,
@@ -195,7 +197,7 @@ class Game(BaseGame):
     def _roll(self, now):
         """The roller started the round: countdown, race armed."""
         self.round += 1
-        self._saved = self.state()
+        self._saved = self._start()
         self._round_reset()
         self.view.blinking = {}
         self.race.reset()
@@ -628,7 +630,7 @@ class Game(BaseGame):
         self.flash_until = 0
         self.box.sound.play(sound.ERROR, now_ns)
         self.summary = [why + ": void"]
-        self.restore(self._saved, now_ns)
+        self.restore(self._begun(), now_ns)
         self.box.reveal(True)  # only now: the throw nobody saw is off the screen
 
     def _finish_match(self, now, champions):
@@ -664,6 +666,22 @@ class Game(BaseGame):
         # was 659 B, held twice while it is written: the tightest heap of the box.)
         return {"round": self.round, "roller": self.roller, "discs": [d.to_list() for d in self.discs[1:]],
                 "supply": self.supply.to_list()}
+
+    def _start(self):
+        # the round's start, to go back to if it is voided, as 16-bit numbers: the
+        # round, the roller, each seat's discs, the supply (state()'s dict and lists,
+        # ~500 B, were held through every round: where the box's heap is lowest)
+        v = [self.round, self.roller]
+        for d in self.discs[1:]:
+            v += d.to_list()
+        return array("H", v + self.supply.to_list())
+
+    def _begun(self):
+        # _start's numbers as state() has them
+        a = self._saved
+        n = self.players
+        return {"round": a[0], "roller": a[1], "discs": [list(a[2 + 3 * i:5 + 3 * i]) for i in range(n)],
+                "supply": list(a[2 + 3 * n:])}
 
     def restore(self, state, now_ns=0):
         # Continue a match from ``state()`` (between rounds); ``summary``, the line
