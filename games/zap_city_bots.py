@@ -22,8 +22,9 @@ from games.zap_city_rules import (
     CITY,
     JOKER,
     TOPS,
+    URBAN_CITY,
+    URBAN_FILL,
     base,
-    city_mask,
     legal_actions,
     needs_knock,
     perform,
@@ -43,13 +44,16 @@ def wants_knock(st, seat):
 
 
 def _seat(st, seat):
-    # (value, City mask, City full) of a seat: the value as in the module's head
-    m = city_mask(st, seat)
+    # (value, City mask, City full) of a seat: the value as in the module's head (its
+    # City's sides read once, for its mask and its disks)
     b = base(seat)
+    m = 0
     disks = 0
     for i in range(b + CITY, b + CITY + 6):
-        if st[i]:
+        x = st[i]
+        if x:
             disks += 1
+            m |= 1 << (x & 7)
     if m == ALL_SYMBOLS:
         return _WIN, m, disks == 6
     d = 0
@@ -57,14 +61,24 @@ def _seat(st, seat):
     while k:
         d += k & 1
         k >>= 1
-    v = 100 * d - 40 * (disks - d)
+    v = 140 * d - 40 * disks  # 100 a symbol, -40 a duplicate (disks - d)
+    lack = (ALL_SYMBOLS ^ m) | (1 << JOKER)  # the symbols an Urban disk earns 3 for
     for i in range(b, b + TOPS):
         x = st[i]
         if not x:
             v += 1
-        elif (x & 7) == JOKER or not (m >> (x & 7)) & 1:
+        elif (lack >> (x & 7)) & 1:
             v += 3
     return v, m, disks == 6
+
+
+def _side(seat, x, sign):
+    # a seat (_seat) once disk x has left one of its Urban sides (sign 1) or has been
+    # put on an empty one (-1), its City as it was
+    v, m, full = seat
+    if m == ALL_SYMBOLS:
+        return seat
+    return v + sign * (1 - 3 * ((((ALL_SYMBOLS ^ m) | (1 << JOKER)) >> (x & 7)) & 1)), m, full
 
 
 def _seats(st):
@@ -139,16 +153,23 @@ def _search(st, me, rng, score, keep_own, actions=None):
     n = 0
     for a in actions:
         n += 1
-        if n % SLICE == 0:
+        if n % SLICE == 1 % SLICE:  # (the first after the seats worked out)
             yield
         perform(st, a)
+        kind = a[0]
         p = a[2] >> 3
         q = a[3] >> 3
         was_p = seats[p]
         was_q = seats[q]
-        seats[p] = _seat(st, p)
+        # the disk leaves an Urban top (the first three kinds) or a City side; it goes to
+        # an Urban top (an Urban-Fill) or a City side. A seat whose City it leaves as it
+        # was changes by that Urban side alone
+        if kind == URBAN_FILL or kind == URBAN_CITY:
+            seats[p] = _side(was_p, a[4], 1)
+        else:
+            seats[p] = _seat(st, p)
         if q != p:
-            seats[q] = _seat(st, q)
+            seats[q] = _side(was_q, a[4], -1) if kind == URBAN_FILL else _seat(st, q)
         v = score(seats, me)
         if keep_own and seats[me][0] < own:
             v = best - 1
