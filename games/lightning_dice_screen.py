@@ -82,7 +82,10 @@ class View:
         pitch = min(36, (screen.HEIGHT - _TOP) // players)
         y = _TOP + (screen.HEIGHT - _TOP - pitch * players) // 2
         self.grids = [None]  # each seat's row: a group of six one-die grids
-        self.rows = [None]  # each seat's dice to draw (_Row)
+        # each seat's dice: the sheet's tile each is to show, and the one it shows (only
+        # draw_dice writes the grids: no grid is read to compare)
+        self.want = [None]
+        self.given = [None]
         self.labels = [None]
         self.targets = [None]
         self.scores = [None]
@@ -98,7 +101,8 @@ class View:
             for item in (g, lb, tg, sc):
                 root.append(item)
             self.grids.append(g)
-            self.rows.append(_Row(g))
+            self.want.append([0] * 6)
+            self.given.append([0] * 6)
             self.labels.append(lb)
             self.targets.append(tg)
             self.scores.append(sc)
@@ -138,7 +142,7 @@ class View:
 
     def set_dice(self, p, values, kept):
         # the dice seat p's row is to show (drawn by dice() or draw_dice())
-        w = self.rows[p].want
+        w = self.want[p]
         for i in range(6):
             w[i] = values[i] - 1 + (6 if (kept >> i) & 1 else 0)
         screen.set_shown(self.grids[p])
@@ -148,15 +152,15 @@ class View:
         die at least); True when the row shows every die it is to show. Drawn outside
         ``referee.pace``'s queue: counted to it (``touch``), so the device
         refreshes them in this pass."""
-        row = self.rows[p]
-        w = row.want
-        given = row.given
+        w = self.want[p]
+        given = self.given[p]
+        g = self.grids[p]
         n = budget_px // _DIE_PX or 1
         for i in range(6):
             if given[i] != w[i]:
                 if not n:
                     return False
-                given[i] = row.grids[i][0] = w[i]
+                given[i] = g[i][0] = w[i]
                 if screen.paced is not None:  # (refreshed in this pass: referee.pace.touch)
                     screen.paced.touch(_DIE_PX)
                 n -= 1
@@ -184,12 +188,3 @@ class View:
             self._set(self.labels[row], str(r) + " " + seat(p), palette.station(p))
             self._set(self.targets[row], "")
             self._set(self.scores[row], str(scores[p - 1]))
-
-
-class _Row:
-    # A seat's six dice (six one-tile grids) and what they are to show: the game draws
-    # them a few a pass (View.draw_dice).
-    def __init__(self, grids):
-        self.grids = grids
-        self.want = [0, 0, 0, 0, 0, 0]  # the sheet's tile for each die
-        self.given = [0, 0, 0, 0, 0, 0]  # the grids' tiles (only draw_dice writes them): no grid read a die
