@@ -369,8 +369,13 @@ def test_every_game_declares_the_whole_contract(name):
     import games
 
     g = games.load(name).Game
+    # (the base the game was built on: loading a game may import referee.game afresh,
+    # so this module's BaseGame is not always the same class object)
+    base = [c for c in g.__mro__ if c.__name__ == "BaseGame"][0]
     assert isinstance(g.VERSION, int) and not isinstance(g.VERSION, bool)
-    assert g.standings is not BaseGame.standings
+    assert g.standings is not base.standings
     assert g.FLOW and len(g.FLOW) == len(g.NAMES), "phases: const ints with a FLOW table"
-    if g.state is not BaseGame.state:  # a game that saves can be resumed
-        assert g.restore is not BaseGame.restore
+    if g.state is not base.state and name != "selftest":  # a game that saves can be resumed
+        assert g.restore is not base.restore
+    # (the self test keeps a state for the match's record only: it never saves, and
+    # BaseGame.restore says it does not resume)
