@@ -464,13 +464,15 @@ class Game(BaseGame):
         race = self.race
         if self.reveal_at is None:
             return
+        winners = race.winners()
+        if winners:  # first: nothing in the pass between a press and its ring
+            self._answer(now, winners)
         out = race.false_starts()
         self._flag(out, now)
-        self.view.bar(self.deadline - now, self.limit_ns)  # the time bar
-        winners = race.winners()
         if winners:
-            self._answer(now, winners)
-        elif (self.closed_at is not None and now >= self.closed_at + race.tie_window_ns + _CLOSE_SETTLE_NS
+            return
+        self.view.bar(self.deadline - now, self.limit_ns)  # the time bar
+        if (self.closed_at is not None and now >= self.closed_at + race.tie_window_ns + _CLOSE_SETTLE_NS
               or len(out) + len(race.locked()) >= self.players):
             # nobody right (or nobody left to answer): void, the same roller rolls again
             self.summary = [("Time up" if now >= self.deadline else "Nobody right") + ": round void"] + self.results
@@ -479,7 +481,7 @@ class Game(BaseGame):
 
     # ------------------------------------------------------------------ answers
     def _answer(self, now, who):
-        # The winners' rings are lit at the end of this pass; what the screen says of it
+        # The winners' rings are lit at once, mid-pass; what the screen says of it
         # is built at the next (``_say_answer``: the headline and the call were ~15 ms of
         # the winning pass on a Pico, between the press and its ring).
         self.answerers = list(who)
@@ -488,6 +490,8 @@ class Game(BaseGame):
         tap = self.mode == "tap"
         for p in who:
             self.box.rings.set(p, rings.SOLID, palette.station(p), now_ns=now)
+        self.box.rings.update(now)  # out now, not at the pass's end: press -> ring (~0.6 ms)
+        for p in who:
             if tap:
                 self.taps[p] = 0
                 if self.is_bot(p):

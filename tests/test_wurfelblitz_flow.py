@@ -1126,3 +1126,19 @@ def test_the_winning_pass_lights_the_ring_and_the_next_says_it_on_screen():
     assert said == [] and g._say  # nothing said yet
     t.advance(2)
     assert said == ["headline", "call"] and not g._say
+
+
+def test_a_won_race_sends_the_winners_ring_before_its_pass_ends():
+    # press -> ring: the strip goes out when the race knows its winner, not after the
+    # rest of the pass (the box's loop: SimTable's STEPS mode draws rings as the box does)
+    from hardware.sim import STEPS
+
+    t = SimTable(players=2, seed=1, mode=STEPS)
+    g = t.start("wurfelblitz", bots=(2,))
+    reveal = roll(t, g)
+    px = t.box.pixels
+    sent = px.frames
+    g._answer(reveal + 200 * wb.MS, [1])  # (what the winning pass's tick calls)
+    assert px.frames == sent + 1
+    assert rings.Rings.colors(t.box.rings, 1) == [palette.station(1)] * rings.PER_RING  # as sent
+    assert px.transmitted(0) != (0, 0, 0) and px.transmitted(0) == px.transmitted(11)

@@ -137,8 +137,10 @@ class Race:
 
         Edges may be given in any order; a duplicate edge is ignored.
         """
-        self._seat(player)
-        _check_int("t_ns", t_ns)
+        if type(player) is not int or not 1 <= player <= self.players:
+            self._seat(player)  # (raises: the checks inline, the loop's every press)
+        if type(t_ns) is not int:
+            _check_int("t_ns", t_ns)
         code = t_ns * 2 + (0 if pressed else 1)  # a press sorts before a release
         edges = self._edges[player]
         if code not in edges:
@@ -173,7 +175,8 @@ class Race:
         earliest press has passed (or every seat in contention is judged).
         The latest time given counts.
         """
-        _check_int("now_ns", now_ns)
+        if type(now_ns) is not int:
+            _check_int("now_ns", now_ns)
         if self._known is None or now_ns > self._known:
             # only the seats whose verdict waited on time are judged again (saves time
             # and heap on the device, where every ns timestamp is a long int)

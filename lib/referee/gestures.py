@@ -120,8 +120,8 @@ class Gestures:
         self._quiet = False
         if 1 <= player <= MENU:
             self._edge(player, t_ns, bool(pressed))
-        held = self.held()
-        if len(held) < 2 or not pressed:  # a release ends a chord (or one forming)
+        held = self.held() if pressed else ()
+        if len(held) < 2:  # a release ends a chord (or one forming)
             self._chord_since = None
             self._chord_fired = False
         elif self._chord_since is None and player in held:
@@ -165,20 +165,25 @@ class Gestures:
             return out
         quiet = True
         keys = self._keys
-        for p in self._inputs:
+        late = self._late
+        count = self._count
+        held = self._held
+        for p in self._inputs:  # (locals: the pass after every press)
+            if late[p] >= 0:
+                out.append((p, HOLD, late[p]))
+                late[p] = -1
+            n = count[p]
+            if not n:
+                continue  # no series: nothing to come
             down = keys.down[p]
-            if self._late[p] >= 0:
-                out.append((p, HOLD, self._late[p]))
-                self._late[p] = -1
-            n = self._count[p]
             if down:
-                if not self._held[p] and n and now_ns - keys.at[p] >= self.hold_ns:
-                    self._held[p] = True
+                if not held[p] and now_ns - keys.at[p] >= self.hold_ns:
+                    held[p] = True
                     out.append((p, HOLD, n - 1))
-            elif n and now_ns - keys.up[p] >= self.gap_ns:
-                self._count[p] = 0
+            elif now_ns - keys.up[p] >= self.gap_ns:
+                count[p] = 0
                 out.append((p, TAP, n))
-            if self._count[p] and not (down and self._held[p]):
+            if count[p] and not (down and held[p]):
                 quiet = False  # a tap or a hold still to come
         if self._chord_since is not None and not self._chord_fired:
             quiet = False
