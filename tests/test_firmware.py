@@ -85,3 +85,9 @@ def test_press_to_ring_is_read_from_the_runners_neopixel_log():
     assert firmware_check.latencies(log, 100000000) == [6500000]
     log["frames"][-1]["t1_ns"] += 2000000000  # not lit within 1 s of the press
     assert firmware_check.latencies(log, 100000000) == [None]
+    # presses spread over a few ms after the reveal (firmware_check's --latency):
+    # one 3 ms later still is a race's press, the tap 1.5 s later still is not
+    log["frames"][-1]["t1_ns"] -= 2000000000 - 3000000
+    log["presses"][0]["down_ns"] += 3000000
+    assert firmware_check.latencies(log, 100000000) == []  # outside a spread of 0
+    assert firmware_check.latencies(log, 100000000, 3330000) == [6500000]

@@ -75,6 +75,13 @@ def bucket_top_ms(k):
     return (FINE * FINE_US + (k - FINE + 1) * COARSE_US) / 1000
 TAG = "FWC "
 
+# A latency run's person (only then in the probe: its code would take heap from the
+# check's figures): Wurfelblitz's scripted person never rolls, a bot rolls in its place
+# (a wrong answer keeps the roll with the bots; a roll of the person's would wait forever).
+PERSON = """        if before == "wait" and getattr(g, "roller", 0) == 1:
+            g.roller = 2
+"""
+
 # The probe runs as code.py (the runner adds a prelude that waits for the serial host).
 PROBE = r'''
 import gc, time, array
@@ -115,7 +122,7 @@ if GAME:
         g = d.app.game
         before = g.phase_name() if g is not None else None
         before_p = g.phase if g is not None else 0
-        # gc.mem_free() walks the whole heap (milliseconds a call): a latency run, where
+%(person)s        # gc.mem_free() walks the whole heap (milliseconds a call): a latency run, where
         # the time between passes counts, does without it (and the " gc" mark)
         f0 = 0 if HUMANS else gc.mem_free()
         t0 = time.monotonic_ns()
@@ -361,6 +368,7 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"
         f.write(PROBE % {"game": game, "players": row.players, "passes": passes,
                          "limit_ms": limit_ms, "buckets": BUCKETS, "fine_us": FINE_US,
                          "fine": FINE, "coarse_us": COARSE_US, "humans": 1 if presses else 0,
+                         "person": PERSON if presses else "",
                          "gc_every": 1000000 if presses or box_gc else 10, "long_us": P99_MAX_MS * 1000,
                          "getenv": getenv})
     row.png = os.path.join(out, row.name + ".png")
@@ -388,6 +396,9 @@ def boot(files, fs, row, out, passes, limit_ms, getenv, view=PANEL_VIEW["st7789"
 
 
 SEAT1_PIN = 2  # GP2: station 1 (hardware/pins.py)
+# the k-th race's press comes (k mod 10) * this later still: the presses fall at ten
+# points of the loop's passes (a pass in a race is ~3-4 ms), not always at the same one
+LATENCY_STEP_MS = 0.37
 REVEAL_OUT = 22  # GP22: the backlight; its rise is a race's reveal
 PER_RING = 12
 
@@ -397,9 +408,10 @@ def _level(hexes):
     return max(max(int(h[1:3], 16), int(h[3:5], 16), int(h[5:7], 16)) for h in hexes[:PER_RING])
 
 
-def latencies(log, after_ns):
+def latencies(log, after_ns, spread_ns=0):
     """From a runner's ``--neopixel-log`` (frames with times, scripted presses): for every
-    press of station 1 made ``after_ns`` after a reveal (a race's press), the ns from its
+    press of station 1 made ``after_ns`` (to ``after_ns + spread_ns``) after a reveal (a
+    race's press), the ns from its
     edge to the end of the first NeoPixel frame (the strip latches at the end of a frame)
     that lights ring 1 at 90 % of the brightest it ever was in the log (a resting ring is
     the seat's colour dimmed to 60/255; a winner's is the full colour), or None when no
@@ -411,7 +423,7 @@ def latencies(log, after_ns):
         if press.get("pin") != SEAT1_PIN:
             continue
         t = press["down_ns"]
-        if not any(abs(t - r["at_ns"] - after_ns) < 1000000 for r in log.get("rises", [])):
+        if not any(-1000000 < t - r["at_ns"] - after_ns < spread_ns + 1000000 for r in log.get("rises", [])):
             continue  # a tap to go on, not a race's press
         lit = None
         for f in frames:
@@ -489,8 +501,11 @@ def main(argv=None):
                     help="also fail on a pass over 50 ms or a p99 over 20 ms")
     ap.add_argument("--latency", type=float, metavar="MS", default=None,
                     help="seat 1 is a person who presses MS ms after every reveal (the backlight "
-                         "on GP22 rising) and again 1.5 s later (a tap to go on): the table adds the "
-                         "times from those presses to the winner's ring lit (goal < 10 ms)")
+                         "on GP22 rising; the k-th race's press (k mod 10) * %g ms later still, so "
+                         "the presses fall at ten points of the loop's passes) and again 1.5 s later "
+                         "(a tap to go on; in Wurfelblitz a wrong answer, and a bot rolls in its "
+                         "place): the table adds the times from those presses to the winner's ring "
+                         "lit (goal < 10 ms)" % LATENCY_STEP_MS)
     ap.add_argument("--box-gc", action="store_true",
                     help="no gc.collect() between timed passes: the firmware collects when its heap "
                          "fills, inside a pass, as on a box (the pass times include it; the free heap "
@@ -525,7 +540,7 @@ def main(argv=None):
         with ThreadPoolExecutor(max_workers=a.jobs) as pool:
             presses = ()
             if a.latency is not None:
-                presses = ("GP%d@GP%d+%gms:80ms" % (SEAT1_PIN, REVEAL_OUT, a.latency),
+                presses = ("GP%d@GP%d+%gms~%gms:80ms" % (SEAT1_PIN, REVEAL_OUT, a.latency, LATENCY_STEP_MS),
                            "GP%d@GP%d+%gms:80ms" % (SEAT1_PIN, REVEAL_OUT, a.latency + 1500))
             done = pool.map(lambda r: boot(files, fs, r, a.out, a.passes, a.limit_s * 1000, getenv, PANEL_VIEW[panel],
                                            presses if r.name != "launcher" else (), a.box_gc),
@@ -539,9 +554,13 @@ def main(argv=None):
     for r in rows:
         if r.neo_log and os.path.isfile(r.neo_log):
             with open(r.neo_log) as f:
-                r.latencies_us = [None if v is None else v // 1000 for v in latencies(json.load(f), int(a.latency * 1e6))]
-            print("%s: press -> winner's ring lit (ms, every press of seat 1): %s" % (
-                r.name, ", ".join("-" if v is None else "%.2f" % (v / 1000) for v in r.latencies_us)))
+                r.latencies_us = [None if v is None else v // 1000 for v in latencies(
+                    json.load(f), int(a.latency * 1e6), int(9 * LATENCY_STEP_MS * 1e6))]
+            got = sorted(v for v in r.latencies_us if v is not None)
+            print("%s: press -> winner's ring lit (ms, every press of seat 1): %s%s" % (
+                r.name, ", ".join("-" if v is None else "%.2f" % (v / 1000) for v in r.latencies_us),
+                "; %d readings, median %.2f, longest %.2f" % (len(got), got[len(got) // 2] / 1000, got[-1] / 1000)
+                if got else ""))
     for r in rows:
         if r.longs:
             print("%s: passes over %d ms by phase change: %s" % (r.name, P99_MAX_MS, ", ".join(
