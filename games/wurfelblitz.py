@@ -490,12 +490,11 @@ class Game(BaseGame):
         tap = self.mode == "tap"
         for p in who:
             self.box.rings.set(p, rings.SOLID, palette.station(p), now_ns=now)
-        self.box.rings.update(now)  # out now, not at the pass's end: press -> ring (~0.6 ms)
-        for p in who:
             if tap:
                 self.taps[p] = 0
                 if self.is_bot(p):
                     self.bot_act[p] = self.bot.first_tap_at(now)
+        self.box.rings.update(now)  # out now, not at the pass's end: press -> ring (~0.6 ms)
         if tap:
             self.go(ENTRY, now)
         elif self.rebound:
