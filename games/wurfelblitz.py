@@ -372,16 +372,17 @@ class Game(BaseGame):
                     t = _sooner(t, self.bot_act[b])
             return _sooner(t, self.answer_until if self._waiting(True) else now_ns)
         t = _sooner(t, self.until)  # COUNT, DARK, CALL, WRONG
-        if len(self.after) < len(self.bots) and phase != CALL and phase != WRONG:
+        if phase == CALL:  # the headline looked at again, every 100 ms from the last
+            # look: when it looks decides what it shows, so the simulator runs the pass
+            return _sooner(t, self._head_at)
+        if len(self.after) < len(self.bots) and phase != WRONG:
             t = _sooner(t, now_ns)  # a bot to read the throw in the next pass
         return t
 
     def next_look_at(self, now_ns):
-        # the time bar's next pixel; the headline looked at again while an answer is called
+        # the time bar's next pixel
         if self.phase == OPEN and self.reveal_at is not None:
             return self.view.bar_next(self.deadline, self.limit_ns)
-        if self.phase == CALL:
-            return self._head_at
         return None
 
     def _bots_buzz(self, now):

@@ -11,15 +11,26 @@ In the default run each match stops after ``SHORT_MS`` of play (the same moment 
 both modes: the state mid-match is compared) and ``FULL_SEEDS`` seeds play to the
 end. ``REFEREE_LONG=1`` plays all 50 seeds of every game to the end (minutes; run it
 when next_at changes: ``REFEREE_LONG=1 python -m pytest tests/test_sim_events.py``).
+
+People's presses too: streams made as tools/fuzz.py makes them (taps, holds, chords,
+MENU, bounce, lost capture, reboots) are played in both modes side by side, compared
+after every event (``fuzz.lockstep``), and so is every stream saved in tests/lockstep/
+(each once played differently: ``python tools/fuzz.py --lockstep`` finds and saves them).
 """
 
+import glob
 import json
 import os
+import random
+import sys
 
 import pytest
 
 import games
 from hardware.sim import EVENTS, STEPS, SimTable
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+import fuzz  # noqa: E402
 
 SEEDS = range(1, 51)
 SHORT_MS = 12000  # the default run's matches: this much play, then the state is compared
@@ -170,3 +181,61 @@ def test_a_race_names_when_its_verdict_can_change():
     assert r.pending() == [1] and r.next_at() == 1201 * MS  # down glitch_ns: a valid press
     r.settle(1201 * MS)
     assert r.winners() == [1]
+
+
+# --- people's presses: fuzz streams played in both modes side by side ---------------
+
+STREAMS = 10  # per game (and the menus), made as the fuzz makes them
+STREAM_STEPS = 25
+LOCKSTEP = sorted(glob.glob(os.path.join(fuzz.LOCKSTEP, "*.json")))
+
+
+@pytest.mark.parametrize("name", games.names() + [fuzz.MENUS])
+def test_peoples_streams_play_the_same_in_both_modes(name):
+    # taps, holds, chords, MENU, bounce, lost capture, reboots: after every event both
+    # tables show and keep the same (the screen's text, the rings, the log, the tones,
+    # the match's record)
+    maker = fuzz.Maker(name, random.Random("lockstep/" + name), STREAM_STEPS)
+    for i in range(STREAMS):
+        case, _, err = maker.make(i)
+        assert err is None, err
+        assert fuzz.lockstep(case) == len(case["events"]) >= STREAM_STEPS
+
+
+@pytest.mark.parametrize("path", LOCKSTEP, ids=[os.path.basename(p) for p in LOCKSTEP])
+def test_a_stream_that_once_differed_plays_the_same(path):
+    with open(path) as f:
+        fuzz.lockstep(json.load(f))
+
+
+def test_lockstep_sees_a_headline_drawn_when_looked_at():
+    # Wurfelblitz's headline while an answer is called is the race at the pass that
+    # looked at it (every 100 ms). Named as a moment that changes only the screen
+    # (next_look_at, as it once was), the events mode looked at it when the screen was
+    # looked at: the next look 100 ms from then, so a later press's margin was not shown
+    # where 2 ms stepping showed it
+    from games import wurfelblitz
+
+    real_next, real_look = wurfelblitz.Game.next_at, wurfelblitz.Game.next_look_at
+
+    def next_at(self, now_ns):
+        head = self._head_at
+        self._head_at = None  # (_sooner skips None: the CALL clause names no headline)
+        try:
+            return real_next(self, now_ns)
+        finally:
+            self._head_at = head
+
+    def next_look_at(self, now_ns):
+        return self._head_at if self.phase == wurfelblitz.CALL else real_look(self, now_ns)
+
+    path = [p for p in LOCKSTEP if "wurfelblitz" in p][0]
+    with open(path) as f:
+        case = json.load(f)
+    fuzz.lockstep(case)
+    wurfelblitz.Game.next_at, wurfelblitz.Game.next_look_at = next_at, next_look_at
+    try:
+        with pytest.raises(fuzz.Failure, match="first by"):
+            fuzz.lockstep(case)
+    finally:
+        wurfelblitz.Game.next_at, wurfelblitz.Game.next_look_at = real_next, real_look

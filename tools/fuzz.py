@@ -1,6 +1,6 @@
 """Fuzz the box: random press streams against every game and menu on the simulated box.
 
-    python tools/fuzz.py --streams N --seed S [--game NAME] [--steps K] [--no-shrink] [--mode both]
+    python tools/fuzz.py --streams N --seed S [--game NAME] [--steps K] [--no-shrink] [--mode both] [--lockstep]
 
 A *stream* is a list of events played on a fresh ``SimTable`` (``catch_errors=False``):
 the launcher is navigated by presses to start the game (players, random bot seats and
@@ -25,6 +25,9 @@ After every event:
 The tables run ``SimTable``'s ``events`` mode (a loop pass only when something can
 happen); ``--mode steps`` runs a pass every 2 ms as the box does, ``--mode both`` plays
 the same streams in each and prints streams per CPU second side by side.
+``--lockstep`` plays every stream in both modes at once and compares, after every
+event, what the tables show and keep (``seen``); a stream that differs is shrunk and
+saved in ``tests/lockstep/``, which ``tests/test_sim_events.py`` replays so.
 
 A failing stream is shrunk (delta debugging over its events: the smallest list that
 still fails the same way) and saved as ``tests/regressions/<game>-<hash>.json``,
@@ -61,6 +64,7 @@ from referee.gestures import MENU  # noqa: E402
 from referee.store import Store  # noqa: E402
 
 REGRESSIONS = os.path.join(ROOT, "tests", "regressions")
+LOCKSTEP = os.path.join(ROOT, "tests", "lockstep")  # streams that once played differently in the two modes
 MENUS = "menus"  # the pseudo-game: the launcher alone
 MODE = [EVENTS]  # the tables' SimTable mode (main's --mode sets it)
 LOOP_MS = 2  # the simulated loop period (SimTable's default): edges keep their exact ns
@@ -278,6 +282,41 @@ def replay(case, check_saves=True):
     return run
 
 
+def seen(t):
+    """What a table shows and keeps after an event: the app's mode, the screen's text
+    and light, the rings, the log, the tones and the match's record."""
+    app = t.app
+    g = app.game
+    rec = json.dumps(g.record(app._name), sort_keys=True) if g is not None and app.mode != LAUNCHER else None
+    return {"mode": app.mode, "screen": t.screen_text(), "backlight": t.box.backlight,
+            "rings": [t.ring(p) for p in range(1, STATIONS + 1)], "logs": list(t.box.logs),
+            "tones": list(t.box.tones.log), "record": rec}
+
+
+def lockstep(case):
+    """Play a stream event-driven and with 2 ms stepping side by side; raises
+    ``Failure("modes differ")`` at the first event after which the two tables differ
+    (``seen``). Returns how many events were compared."""
+    runs = []
+    for mode in (EVENTS, STEPS):
+        MODE[0] = mode
+        runs.append(Run(case["players"], case["seed"], case["settings"], False, case.get("loop_ms", LOOP_MS)))
+    MODE[0] = EVENTS
+    fast, slow = runs
+    n = 0
+    for ev in case["events"]:
+        fast.play(ev)
+        slow.play(ev)
+        n += 1
+        a = seen(fast.t)
+        b = seen(slow.t)
+        for key in a:
+            if a[key] != b[key]:
+                raise Failure("modes differ", "after event %d %r: %s %r (events) vs %r (steps)"
+                              % (n, ev, key, str(a[key])[:160], str(b[key])[:160]))
+    return n
+
+
 # --- making streams -------------------------------------------------------------------
 
 
@@ -444,16 +483,25 @@ def fails(case, sig):
     return False
 
 
-def shrink(case, sig, budget_s=120):
+def differs(case, sig):
+    """``fails`` for ``lockstep``: the two modes differ (``sig``: "modes differ")."""
+    try:
+        lockstep(case)
+    except Failure as e:
+        return e.kind == sig
+    return False
+
+
+def shrink(case, sig, budget_s=120, still=fails):
     """ddmin over the events: the smallest list (1-minimal within the budget) that
-    still fails with ``sig``."""
+    still fails with ``sig`` (``still``: ``fails``, or ``differs``)."""
     events = list(case["events"])
     end = time.monotonic() + budget_s
 
     def test(evs):
         c = dict(case)
         c["events"] = evs
-        return fails(c, sig)
+        return still(c, sig)
 
     n = 2
     while len(events) >= 2 and time.monotonic() < end:
@@ -554,6 +602,26 @@ def _parallel(name, args):
     return fig
 
 
+def _lockstep(args):
+    """Streams made as the fuzz makes them, each played in both modes side by side."""
+    bad = 0
+    for name in args.game or games.names() + [MENUS]:
+        maker = Maker(name, random.Random("%s/%d" % (name, args.seed)), args.steps)
+        for i in range(args.streams):
+            case, _, err = maker.make(args.seed * 1000003 + i)
+            try:
+                if err is not None:
+                    raise err
+                lockstep(case)
+            except Failure as e:
+                bad += 1
+                print("  %s stream %d: %s" % (name, i, str(e)[:300]))
+                if e.kind == "modes differ" and not args.no_shrink:
+                    print("    saved: " + save_regression(shrink(case, e.kind, still=differs), e.kind, LOCKSTEP))
+        print("%-15s %d streams played in both modes" % (name, args.streams), flush=True)
+    return 1 if bad else 0
+
+
 def _both(args):
     """The same streams with 2 ms stepping, then event-driven: streams per CPU second."""
     names = args.game or (games.names() + [MENUS])
@@ -583,7 +651,11 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1, help="processes per game (job j plays seed S*100+j)")
     ap.add_argument("--mode", choices=(EVENTS, STEPS, "both"), default=EVENTS,
                     help="the simulator's loop: events (default), steps (every 2 ms), both side by side")
+    ap.add_argument("--lockstep", action="store_true",
+                    help="play each stream in both modes side by side; a difference is shrunk into tests/lockstep")
     args = ap.parse_args(argv)
+    if args.lockstep:
+        return _lockstep(args)
     if args.mode == "both":
         return _both(args)
     MODE[0] = args.mode

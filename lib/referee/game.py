@@ -190,8 +190,9 @@ class BaseGame:
         tumble), if ``next_at`` names no earlier moment; None (this default): no such
         moment, ``next_at`` names them all.
         The simulator runs these passes only while somebody watches (the window), or when
-        its screen is looked at; a tick that skipped them must leave the match as one
-        that ran them (tests/test_sim_events.py compares them)."""
+        its screen is looked at; a tick that skipped them must leave the match and the
+        screen as one that ran them (tests/test_sim_events.py compares them): a look
+        whose time decides what it shows or when the next comes is ``next_at``'s."""
         return None
 
     def resumed(self, now_ns, paused_ns):
