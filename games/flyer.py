@@ -168,24 +168,25 @@ class Game(TurnGame):
         elif phase == BOT:
             self.bot_tick(now_ns)  # a bot's step begins with the phase (bot_decide)
 
-    def next_at(self, now_ns):
-        # a flash's end; a table of bots' set-up read; the roll's end; a bot's step
-        due = [self.flash_at + FLASH_MS * MS] if self.flash else []
-        phase = self.phase
-        if phase == SETUP:
-            if len(self.bots) >= R.PLAYERS:
-                due.append(self.phase_at + SETUP_MS * MS)
-        elif phase == ROLL:
-            due.append(self.phase_at + self.roll_ns)
-        elif phase == BOT:
-            due.append(self.bot_next_at(now_ns))
-        return min(due) if due else None
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self, now_ns):
+            # a flash's end; a table of bots' set-up read; the roll's end; a bot's step
+            due = [self.flash_at + FLASH_MS * MS] if self.flash else []
+            phase = self.phase
+            if phase == SETUP:
+                if len(self.bots) >= R.PLAYERS:
+                    due.append(self.phase_at + SETUP_MS * MS)
+            elif phase == ROLL:
+                due.append(self.phase_at + self.roll_ns)
+            elif phase == BOT:
+                due.append(self.bot_next_at(now_ns))
+            return min(due) if due else None
 
-    def next_look_at(self, now_ns):
-        # the tumble's next frame (the dice it shows: not the match's)
-        if self.phase == ROLL:
-            return self.phase_at + (self._frame + 1) * FRAME_MS * MS
-        return None
+        def next_look_at(self, now_ns):
+            # the tumble's next frame (the dice it shows: not the match's)
+            if self.phase == ROLL:
+                return self.phase_at + (self._frame + 1) * FRAME_MS * MS
+            return None
 
     def resumed(self, now_ns, paused_ns):
         # the pause menu closed: timers go on where they stopped

@@ -322,35 +322,36 @@ class Game(BaseGame):
                 self._void("everyone is out of this card", now)
         self._draw(now)
 
-    def next_at(self, now_ns):
-        # dice to draw or a hand to deal; a ring flash's end; a claim's hold; a bot's next
-        # look; the break's or the deal's end; a time at which the race's verdict can change
-        ph = self.phase
-        if ph == _OVER:
-            return None
-        if self.dirty or self.drawing or (ph == _DEAL and self._dealt < self.players):
-            return now_ns
-        play = ph == _PLAY and self.reveal_at is not None
-        t = self.until if ph == _BREAK or ph == _DEAL else None
-        if t is None and self.reveal_at is not None:
-            t = self.race.next_at()
-            if t is not None:
-                t += _CLAIM_NS  # settled _CLAIM_NS behind the clock
-        brains = self.brains or ()
-        for p in range(1, self.players + 1):
-            f = self.flash[p]
-            if f and (t is None or f < t):
-                t = f
-            if p in brains:
-                u = self.hold_at[p]
-                u = u + _CLAIM_NS if u >= 0 else self.tap_at[p] if play else None
-            elif self.keys.on(p) and not self.used & (1 << p):
-                u = self.keys.at[p] + _CLAIM_NS
-            else:
-                continue
-            if u is not None and (t is None or u < t):
-                t = u
-        return t
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self, now_ns):
+            # dice to draw or a hand to deal; a ring flash's end; a claim's hold; a bot's next
+            # look; the break's or the deal's end; a time at which the race's verdict can change
+            ph = self.phase
+            if ph == _OVER:
+                return None
+            if self.dirty or self.drawing or (ph == _DEAL and self._dealt < self.players):
+                return now_ns
+            play = ph == _PLAY and self.reveal_at is not None
+            t = self.until if ph == _BREAK or ph == _DEAL else None
+            if t is None and self.reveal_at is not None:
+                t = self.race.next_at()
+                if t is not None:
+                    t += _CLAIM_NS  # settled _CLAIM_NS behind the clock
+            brains = self.brains or ()
+            for p in range(1, self.players + 1):
+                f = self.flash[p]
+                if f and (t is None or f < t):
+                    t = f
+                if p in brains:
+                    u = self.hold_at[p]
+                    u = u + _CLAIM_NS if u >= 0 else self.tap_at[p] if play else None
+                elif self.keys.on(p) and not self.used & (1 << p):
+                    u = self.keys.at[p] + _CLAIM_NS
+                else:
+                    continue
+                if u is not None and (t is None or u < t):
+                    t = u
+            return t
 
     def _seat_tick(self, p, now):
         # a seat's ring flash ends; its bot looks at its dice; a press held long enough claims

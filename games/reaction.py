@@ -194,18 +194,19 @@ class Game(BaseGame):
         elif self.phase == RESULT and now_ns >= self.until and len(self.bots) >= self.players:
             self._after_result(now_ns)
 
-    def next_at(self, now_ns):
-        # a bot's press; the phase's end; a time at which the race's verdict can change
-        due = [t for t in self.bot_at.values() if t is not None]
-        phase = self.phase
-        if phase in (DARK, OPEN):
-            due.append(self.race.next_at())
-        if phase in (READY, DARK, OPEN) or (phase == RESULT and len(self.bots) >= self.players):
-            due.append(self.until)
-        if phase == DARK and len(self.after) + len(self.bot_at) < len(self.bots):
-            due.append(now_ns)  # a bot to draw its press time in the next pass
-        due = [t for t in due if t is not None]
-        return min(due) if due else None
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self, now_ns):
+            # a bot's press; the phase's end; a time at which the race's verdict can change
+            due = [t for t in self.bot_at.values() if t is not None]
+            phase = self.phase
+            if phase in (DARK, OPEN):
+                due.append(self.race.next_at())
+            if phase in (READY, DARK, OPEN) or (phase == RESULT and len(self.bots) >= self.players):
+                due.append(self.until)
+            if phase == DARK and len(self.after) + len(self.bot_at) < len(self.bots):
+                due.append(now_ns)  # a bot to draw its press time in the next pass
+            due = [t for t in due if t is not None]
+            return min(due) if due else None
 
     def _after_result(self, now_ns):
         if self.round >= self.rounds and not self.replay:

@@ -342,48 +342,49 @@ class Game(BaseGame):
         else:  # CONFIRM, ENTRY
             self._answers_due(now)
 
-    def next_at(self, now_ns):
-        # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
-        # limit; the phase's end; a time at which the race's verdict can change; a won
-        # race's screen (the pass after it). No list made: the simulator asks before
-        # every pass.
-        if self._say:
-            return now_ns
-        t = None
-        for v in self.view.blinking.values():
-            t = _sooner(t, v)
-        phase = self.phase
-        if phase == WAIT:
-            if self.flash_until:
-                t = _sooner(t, self.flash_until)
-            return _sooner(t, self.until) if self.is_bot(self.roller) else t
-        if not self._in_round():
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self, now_ns):
+            # a ring's blink or flash ends; a bot rolls; a bot buzzes or answers; the time
+            # limit; the phase's end; a time at which the race's verdict can change; a won
+            # race's screen (the pass after it). No list made: the simulator asks before
+            # every pass.
+            if self._say:
+                return now_ns
+            t = None
+            for v in self.view.blinking.values():
+                t = _sooner(t, v)
+            phase = self.phase
+            if phase == WAIT:
+                if self.flash_until:
+                    t = _sooner(t, self.flash_until)
+                return _sooner(t, self.until) if self.is_bot(self.roller) else t
+            if not self._in_round():
+                return t
+            for v in self.bot_press.values():
+                t = _sooner(t, v)
+            t = _sooner(_sooner(t, self.race.next_at()), self.deadline)
+            if phase == OPEN:
+                if self.closed_at is not None:
+                    t = _sooner(t, self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
+                return t
+            if phase == CONFIRM or phase == ENTRY:
+                for b in self.bot_act:
+                    if self.verdict.get(b) is None:
+                        t = _sooner(t, self.bot_act[b])
+                return _sooner(t, self.answer_until if self._waiting(True) else now_ns)
+            t = _sooner(t, self.until)  # COUNT, DARK, CALL, WRONG
+            if phase == CALL:  # the headline looked at again, every 100 ms from the last
+                # look: when it looks decides what it shows, so the simulator runs the pass
+                return _sooner(t, self._head_at)
+            if len(self.after) < len(self.bots) and phase != WRONG:
+                t = _sooner(t, now_ns)  # a bot to read the throw in the next pass
             return t
-        for v in self.bot_press.values():
-            t = _sooner(t, v)
-        t = _sooner(_sooner(t, self.race.next_at()), self.deadline)
-        if phase == OPEN:
-            if self.closed_at is not None:
-                t = _sooner(t, self.closed_at + self.race.tie_window_ns + _CLOSE_SETTLE_NS)
-            return t
-        if phase == CONFIRM or phase == ENTRY:
-            for b in self.bot_act:
-                if self.verdict.get(b) is None:
-                    t = _sooner(t, self.bot_act[b])
-            return _sooner(t, self.answer_until if self._waiting(True) else now_ns)
-        t = _sooner(t, self.until)  # COUNT, DARK, CALL, WRONG
-        if phase == CALL:  # the headline looked at again, every 100 ms from the last
-            # look: when it looks decides what it shows, so the simulator runs the pass
-            return _sooner(t, self._head_at)
-        if len(self.after) < len(self.bots) and phase != WRONG:
-            t = _sooner(t, now_ns)  # a bot to read the throw in the next pass
-        return t
 
-    def next_look_at(self, now_ns):
-        # the time bar's next pixel
-        if self.phase == OPEN and self.reveal_at is not None:
-            return self.view.bar_next(self.deadline, self.limit_ns)
-        return None
+        def next_look_at(self, now_ns):
+            # the time bar's next pixel
+            if self.phase == OPEN and self.reveal_at is not None:
+                return self.view.bar_next(self.deadline, self.limit_ns)
+            return None
 
     def _bots_buzz(self, now):
         for b in sorted(self.bot_press):  # seat order: MicroPython dicts are unordered

@@ -476,13 +476,14 @@ class Game(TurnGame):
         elif self.bot_seat():
             self.bot_tick(now_ns)
 
-    def next_at(self, now_ns):
-        # the throw-off's next round, a throw's menu, or a bot's step
-        if self.phase == START:
-            return self._at + self.round_ns
-        if self.phase == CHOOSE and self.menu is None:
-            return now_ns
-        return self.bot_next_at(now_ns) if self.bot_seat() else None
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self, now_ns):
+            # the throw-off's next round, a throw's menu, or a bot's step
+            if self.phase == START:
+                return self._at + self.round_ns
+            if self.phase == CHOOSE and self.menu is None:
+                return now_ns
+            return self.bot_next_at(now_ns) if self.bot_seat() else None
 
     def resumed(self, now_ns, paused_ns):
         super().resumed(now_ns, paused_ns)

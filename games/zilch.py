@@ -525,23 +525,24 @@ class Game(TurnGame):
         elif self.bot_seat():  # a bot's step begins with the phase (the menu is up)
             self.bot_tick(now_ns)
 
-    def next_at(self, now_ns):
-        # a turn's menu; the roll's end; the shown result's end; a bot's step
-        phase = self.phase
-        if phase == ROLL:
-            return self.phase_at + self.roll_ns
-        if phase == END:
-            return self.phase_at + self.show_ns
-        return self.bot_next_at(now_ns) if self.bot_seat() else None
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self, now_ns):
+            # a turn's menu; the roll's end; the shown result's end; a bot's step
+            phase = self.phase
+            if phase == ROLL:
+                return self.phase_at + self.roll_ns
+            if phase == END:
+                return self.phase_at + self.show_ns
+            return self.bot_next_at(now_ns) if self.bot_seat() else None
 
-    def next_look_at(self, now_ns):
-        # the tumble's next turn (the dice it shows: not the match's); the roll's
-        # set-asides worked out ahead (the roll's end works out the rest)
-        if self.phase == ROLL:
-            if self._found is None:
-                return now_ns
-            return self.phase_at + (self._frame + 1) * (FRAME_MS * MS // len(self.roll))
-        return None
+        def next_look_at(self, now_ns):
+            # the tumble's next turn (the dice it shows: not the match's); the roll's
+            # set-asides worked out ahead (the roll's end works out the rest)
+            if self.phase == ROLL:
+                if self._found is None:
+                    return now_ns
+                return self.phase_at + (self._frame + 1) * (FRAME_MS * MS // len(self.roll))
+            return None
 
     # --- bots (games.zilch_bots decides; referee.turns runs its steps) --------------------
     def bot_show(self, value, now):

@@ -41,12 +41,28 @@ def test_presses_are_decoded_in_one_place():
     assert found == []
 
 
+# The simulator's methods (pc/sim.py asks them when a loop pass can next change anything;
+# the box's loop runs every pass and never asks): a class may keep them in an
+# ``if __debug__:`` of their own, which the box's -O3 .mpy leaves out (heap it never uses)
+SIM_ONLY = ("next_at", "next_look_at", "bot_next_at")
+
+
+def sim_only_blocks(tree):
+    """The ``if __debug__:`` statements of ``tree``'s classes that hold only ``SIM_ONLY``
+    methods (nothing else, no else branch)."""
+    return [s for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for s in c.body
+            if isinstance(s, ast.If) and isinstance(s.test, ast.Name) and s.test.id == "__debug__" and not s.orelse
+            and all(isinstance(f, ast.FunctionDef) and f.name in SIM_ONLY for f in s.body)]
+
+
 def optimised_away(src):
-    """What ``mpy-cross -O3`` (tools/deploy.py) drops from a module: its asserts and the
-    branches on ``__debug__``."""
+    """What ``mpy-cross -O3`` (tools/deploy.py) drops from a module that the box could
+    run: its asserts and the branches on ``__debug__``, but for the simulator's methods
+    kept apart (``sim_only_blocks``)."""
     tree = ast.parse(src)
+    kept = {id(b.test) for b in sim_only_blocks(tree)}
     return [n.lineno for n in ast.walk(tree)
-            if isinstance(n, ast.Assert) or (isinstance(n, ast.Name) and n.id == "__debug__")]
+            if isinstance(n, ast.Assert) or (isinstance(n, ast.Name) and n.id == "__debug__" and id(n) not in kept)]
 
 
 def test_nothing_on_the_box_is_optimised_away_by_the_deploy():
@@ -54,6 +70,29 @@ def test_nothing_on_the_box_is_optimised_away_by_the_deploy():
     hits = [(compat.rel(p), optimised_away(p.read_text(encoding="utf-8"))) for p in compat.device_files()]
     assert [h for h in hits if h[1]] == []
     assert optimised_away("def f(x):\n    assert x > 0\n    if __debug__:\n        pass\n") == [2, 3]
+    sim = "class G:\n    if __debug__:\n        def next_at(self, t):\n            return t\n"
+    assert optimised_away(sim) == []
+    assert optimised_away(sim.replace("next_at", "tick")) == [2]  # a method the box runs: not so
+
+
+def calls_to_sim_only(src):
+    """The lines of ``src`` that call a ``SIM_ONLY`` method outside ``sim_only_blocks``."""
+    tree = ast.parse(src)
+    inside = {id(n) for b in sim_only_blocks(tree) for n in ast.walk(b)}
+    return [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+            and n.func.attr in SIM_ONLY and id(n) not in inside]
+
+
+def test_the_box_never_calls_the_simulators_methods():
+    # what the -O3 .mpy leaves out is called only from within what it leaves out (the
+    # defaults of BaseGame stay: a game without its own answers "the next pass")
+    calls = [(compat.rel(p), calls_to_sim_only(p.read_text(encoding="utf-8"))) for p in device_sources()]
+    assert [c for c in calls if c[1]] == []
+    blocks = [compat.rel(p) for p in device_sources() if sim_only_blocks(ast.parse(p.read_text(encoding="utf-8")))]
+    assert "games/wurfelblitz.py" in blocks and "lib/referee/arbiter.py" in blocks
+    src = ("class G:\n    if __debug__:\n        def next_at(self, t):\n            return self.race.next_at()\n"
+           "    def tick(self, t):\n        return self.race.next_at()\n")
+    assert calls_to_sim_only(src) == [6]
 
 
 def test_no_test_only_helpers_on_the_box():

@@ -191,28 +191,29 @@ class Race:
                         redo[p] = True
             self._known = now_ns
 
-    def next_at(self):
-        """The least settle time after the latest ``settle`` at which a verdict can
-        change (an edge's time, a press down ``glitch_ns``, a gap closing a bounce,
-        the reveal, a tie window's end): a game's ``next_at`` (the simulator skips the
-        passes before it). 0 before the first ``settle``; None if no time changes any."""
-        k = self._known
-        if k is None:
-            return 0
-        out = None
-        r = self._reveal
-        if r is not None and r > k:
-            out = r
-        g = self.glitch_ns
-        w = self.tie_window_ns
-        for edges in self._edges:  # (seat 0's stays empty)
-            for code in edges:
-                t = code >> 1
-                if t + g + w > k:  # (else none of its times is: most edges are long settled)
-                    for v in (t, t + g, t + w):
-                        if v > k and (out is None or v < out):
-                            out = v
-        return out
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self):
+            """The least settle time after the latest ``settle`` at which a verdict can
+            change (an edge's time, a press down ``glitch_ns``, a gap closing a bounce,
+            the reveal, a tie window's end): a game's ``next_at`` (the simulator skips the
+            passes before it). 0 before the first ``settle``; None if no time changes any."""
+            k = self._known
+            if k is None:
+                return 0
+            out = None
+            r = self._reveal
+            if r is not None and r > k:
+                out = r
+            g = self.glitch_ns
+            w = self.tie_window_ns
+            for edges in self._edges:  # (seat 0's stays empty)
+                for code in edges:
+                    t = code >> 1
+                    if t + g + w > k:  # (else none of its times is: most edges are long settled)
+                        for v in (t, t + g, t + w):
+                            if v > k and (out is None or v < out):
+                                out = v
+            return out
 
     def lock_out(self, player):
         """Remove player from contention; the race re-opens for the rest."""

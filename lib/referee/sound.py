@@ -57,9 +57,10 @@ class Sound:
         self.driver.tone(freq)
         self._until = now_ns + dur * 1000000
 
-    def next_at(self, now_ns):
-        """When ``update`` next changes the tone (ns), None when silent."""
-        return self._until if self._i < len(self._cue) else None
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def next_at(self, now_ns):
+            """When ``update`` next changes the tone (ns), None when silent."""
+            return self._until if self._i < len(self._cue) else None
 
     @property
     def busy(self):

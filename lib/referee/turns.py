@@ -120,15 +120,16 @@ class TurnGame(BaseGame):
             self._choice = None
             self.bot_act(choice, now_ns)
 
-    def bot_next_at(self, now_ns):
-        """When ``bot_tick`` next does something (for ``next_at``): the next pass while
-        a step is to begin or its search runs, else when its choice shows or is played."""
-        if self._search is not None or not self._ready:
-            return now_ns
-        half = self.think_ns // 2
-        if self._shown_at < 0:
-            return self._step_at + self.SHOW_HALVES * half
-        return self._shown_at + half
+    if __debug__:  # the simulator's (it skips idle time); the box never asks: its -O3 .mpy leaves this out
+        def bot_next_at(self, now_ns):
+            """When ``bot_tick`` next does something (for ``next_at``): the next pass while
+            a step is to begin or its search runs, else when its choice shows or is played."""
+            if self._search is not None or not self._ready:
+                return now_ns
+            half = self.think_ns // 2
+            if self._shown_at < 0:
+                return self._step_at + self.SHOW_HALVES * half
+            return self._shown_at + half
 
     def bot_show(self, choice, now_ns):
         """Show a bot's choice before it is played (the game's screen)."""
