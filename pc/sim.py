@@ -32,6 +32,7 @@ fast_displayio.install()  # Blinka's tile and colour writes, cheaper (same state
 tile_palette_mapper.install()  # the firmware's tilepalettemapper, which Blinka lacks
 
 import adafruit_pixelbuf  # noqa: E402
+from vectorio._vectorshape import _VectorShape  # noqa: E402  (Blinka's: LazyDraw's shapes)
 
 import games  # noqa: E402
 from referee import screen, shown  # noqa: E402
@@ -110,6 +111,12 @@ class LazyDraw:
 
     def __init__(self):
         self._items = []  # what has something to draw, in the order it was changed
+        # vectorio shapes shown, hidden or moved since the screen was last looked at: their
+        # fields are written at once, the area they leave and take on the screen (Blinka's
+        # ``_shape_set_dirty``, the costly part: a menu's bar is a dozen shapes) once, when
+        # looked at; the frame drawn then is the same (the places a shape passed through
+        # were never on the screen)
+        self._shapes = {}
 
     def queue(self, item):
         if getattr(item, "_rescale", 0):  # a text's new scale: at once (tests read ``scale``)
@@ -139,6 +146,11 @@ class LazyDraw:
         self._items = []
         for item in items:
             self._draw(item)
+        shapes = self._shapes
+        if shapes:
+            self._shapes = {}
+            for shape in shapes.values():
+                shape._shape_set_dirty()
 
     def settle(self):
         """Draw at once the texts waiting with a new scale (one queued for a change of text
@@ -158,9 +170,21 @@ class LazyDraw:
         if color is not None and layer.pixel_shader[0] != color:
             layer.pixel_shader[0] = color
         if layer.hidden == show:
-            layer.hidden = not show
+            if isinstance(layer, _VectorShape):
+                layer._hidden = not show
+                self._shapes[id(layer)] = layer
+            else:
+                layer.hidden = not show
 
     def move(self, layer, y, x=None):
+        if isinstance(layer, _VectorShape):
+            if (x is None or layer._x == x) and layer._y == y:
+                return
+            if x is not None:
+                layer._x = x
+            layer._y = y
+            self._shapes[id(layer)] = layer
+            return
         if x is not None and layer.x != x:
             layer.x = x
         if layer.y != y:

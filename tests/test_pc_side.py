@@ -43,6 +43,30 @@ def _window(tmp_path, settings, notes=(), seed=5):
     return table, logs
 
 
+
+def test_a_frame_looked_at_is_the_whole_tree_drawn_afresh():
+    # The window's frame redraws only when something in the tree says it changed: the
+    # event-driven simulator writes a moved, shown or hidden shape's fields at once and
+    # its screen area when the screen is looked at (pc.sim.LazyDraw), so every frame
+    # looked at must be the frame of the whole tree drawn from nothing. ZAP City's panel
+    # moves and hides rows of shapes at every action, its menu's bar is a dozen shapes.
+    import pygame
+
+    t = SimTable(players=4, seed=5)
+    t.start("zap_city", bots=(1, 2, 3, 4))
+    d = pc_display.display()
+    frames = 0
+    while not t.game.over and frames < 24:
+        t.advance(700)
+        t.flush_screen()
+        drawn = pygame.image.tobytes(pc_display.render(t.box.root), "RGB")
+        d.root_group = None  # (a new root: the whole tree drawn again)
+        whole = pygame.image.tobytes(pc_display.render(t.box.root), "RGB")
+        assert drawn == whole, (frames, t.now)
+        frames += 1
+    assert frames == 24
+
+
 def test_the_window_survives_any_players_value_and_seats_the_default(tmp_path):
     for raw, seats in (("banana", 4), ("4.5", 4), ("9", 4), ("0", 4), ("1", 4), ("3", 3), ("", 4)):
         t, logs = _window(tmp_path, {"REFEREE_PLAYERS": raw})
