@@ -42,7 +42,6 @@ WRONG = const(8)
 OVER = const(9)
 
 _COUNT_STEP_NS = const(700000000)  # 700 ms: each of 3, 2, 1
-_HEAD_NS = const(100000000)  # 100 ms: the headline looked at again while an answer is called
 _DARK_NS = const(250000000)  # 250 ms: backlight off while the throw is drawn
 _CALL_NS = const(1200000000)  # 1200 ms: call mode: time to say it before the answer shows
 _WRONG_NS = const(1800000000)  # 1800 ms: "wrong" shown before the race re-opens
@@ -119,7 +118,7 @@ class Game(BaseGame):
         self.taps = {}  # tap mode: player -> taps counted (presses begun in ENTRY, let go before a hold)
         self.bot_act = {}  # bot -> time of its next confirm / tap / send
         self.bot_press = {}  # bot -> time of its buzz
-        self._head_at = 0  # when the headline is looked at again (CALL)
+        self._head_due = False  # a press went into the race since the headline was drawn (CALL)
         self._say = False  # the race is won: the screen says so at the next pass
         self.after = []  # when each bot (in seat order) buzzes after the light, ns (_read)
         self.reveal_at = self.deadline = self.closed_at = None  # closed_at: later presses are not part of the race
@@ -249,10 +248,11 @@ class Game(BaseGame):
         if pressed:
             if self._in_time(t_ns):
                 self.race.edge(player, t_ns, True)
-                self.fed_down[player] = True
+                self.fed_down[player] = self._head_due = True
         elif self.fed_down[player]:
             self.race.edge(player, t_ns, False)
             self.fed_down[player] = False
+            self._head_due = True
         elif player in self.stuck:  # let go at last: from now on it may buzz
             self.stuck.remove(player)
             self.flagged.remove(player)
@@ -331,9 +331,9 @@ class Game(BaseGame):
         elif phase == OPEN:
             self._open(now)
         elif phase == CALL:
-            if now >= self._head_at:  # a later press may change the margin: looked at
-                self._head_at = now + _HEAD_NS  # every 100 ms, not every pass (6 ms on a Pico)
-                self._headline()
+            if self._head_due:  # a later press may change the margin: drawn once it is judged
+                self._headline()  # (not every pass: 6 ms on a Pico)
+                self._head_due = bool(self.race.pending())
             if now >= self.until:
                 self._to_confirm(now)
         elif phase == WRONG:
@@ -373,9 +373,8 @@ class Game(BaseGame):
                         t = _sooner(t, self.bot_act[b])
                 return _sooner(t, self.answer_until if self._waiting(True) else now_ns)
             t = _sooner(t, self.until)  # COUNT, DARK, CALL, WRONG
-            if phase == CALL:  # the headline looked at again, every 100 ms from the last
-                # look: when it looks decides what it shows, so the simulator runs the pass
-                return _sooner(t, self._head_at)
+            if phase == CALL:
+                return now_ns if self._head_due else t  # (the headline drawn again: the next pass)
             if len(self.after) < len(self.bots) and phase != WRONG:
                 t = _sooner(t, now_ns)  # a bot to read the throw in the next pass
             return t
@@ -394,6 +393,7 @@ class Game(BaseGame):
                 if self._in_time(t):  # else the answer was on screen, or the time was up
                     self.race.edge(b, t, True)
                     self.race.edge(b, t + 80 * MS, False)
+                    self._head_due = True
 
     def _read(self):
         # The next bot reads the throw: when it will buzz after the light, what it will
@@ -510,7 +510,7 @@ class Game(BaseGame):
         self._say = False
         self.view.bar(0, 1)
         self._headline()
-        self._head_at = now + _HEAD_NS
+        self._head_due = bool(self.race.pending())
         phase = self.phase
         if phase == ENTRY:
             self._show_entry()

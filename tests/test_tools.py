@@ -54,6 +54,17 @@ def test_bench_matches_takes_each_figure_s_own_median_and_fits_every_title():
         assert line.index("23.2") + 4 == head.index("virtual s") + 9
 
 
+def test_bench_matches_parts_account_for_the_whole_match_and_leave_nothing_wrapped():
+    b = _tool("bench_matches")
+    from referee import app, turns
+
+    real = (app.App.step, app.App._guard, app.App._save_pass, turns.slice_of)
+    split, total = b.parts("zap_city", 2, 1)
+    assert list(split) == list(b.PARTS) and total > 0
+    assert all(split[k] > 0 for k in b.PARTS)  # a turn game: a start, passes, a search, saves
+    assert abs(sum(split.values()) - total) < 1e-6  # the simulator's share is the rest
+    assert (app.App.step, app.App._guard, app.App._save_pass, turns.slice_of) == real
+
 def test_bench_memory_check_measures_the_commit_its_figures_are_for(tmp_path):
     b = _tool("bench_memory")
     why = b.export_commit(ROOT, b.CHECKED_AT, str(tmp_path))

@@ -1,6 +1,6 @@
 """Benchmark: CPU time of seeded all-bot matches of every game, event-driven beside 2 ms stepping.
 
-    python tools/bench_matches.py [--seeds N] [--players N]
+    python tools/bench_matches.py [--seeds N] [--players N] [--parts]
 
 Each seed's match is played twice in the simulator: with ``SimTable``'s ``events``
 mode (a loop pass only when something can happen: what tests and tools use) and its
@@ -35,6 +35,62 @@ def bench(name, players, seed, mode=EVENTS):
     over = t.run_until_over(4 * 3600 * 1000)
     cpu = time.process_time() - t0
     return cpu, t.now / 1e9, over, t.passes
+
+
+PARTS = ("start", "game", "search", "save", "app", "simulator")
+
+
+def parts(name, players, seeds):
+    """Where an event-driven match's CPU goes (ms a match, the mean over ``seeds``):
+    the match's start (the game built, its first screen), the game's passes (its tick
+    or a part of its screen) without its bots' search, the bots' search slices, the
+    saves' passes, the rest of the app's passes (gestures, rings, sound, routing) and the
+    simulator's own (which pass is next, the presses). Timed by wrapping those calls,
+    which adds a little to each: shares, not the benchmark's figures."""
+    from referee import app as app_mod
+    from referee import turns
+
+    acc = dict.fromkeys(PARTS, 0.0)
+    stack = []
+
+    def timed(key, fn):
+        def run(*a):
+            t0 = time.perf_counter()
+            stack.append(0.0)
+            try:
+                return fn(*a)
+            finally:
+                inner = stack.pop()
+                spent = time.perf_counter() - t0
+                acc[key] += spent - inner
+                if stack:
+                    stack[-1] += spent
+        return run
+
+    saved = [(app_mod.App, "step"), (app_mod.App, "_save_pass"), (app_mod.App, "_guard"), (turns, "slice_of")]
+    real = [getattr(o, k) for o, k in saved]
+    app_mod.App.step = timed("app", real[0])
+    app_mod.App._save_pass = timed("save", real[1])
+    app_mod.App._guard = timed("game", real[2])
+    turns.slice_of = timed("search", real[3])
+    total = 0.0
+    try:
+        for seed in range(1, seeds + 1):
+            t = SimTable(players=players, seed=seed, mode=EVENTS)
+            before = dict(acc)
+            t0 = time.perf_counter()
+            t.start(name, bots=tuple(range(1, players + 1)))
+            t1 = time.perf_counter()
+            acc.update(before)  # (what the start ran counts as the start)
+            t.run_until_over(4 * 3600 * 1000)
+            t2 = time.perf_counter()
+            acc["start"] += t1 - t0
+            total += t2 - t0
+    finally:
+        for (o, k), f in zip(saved, real):
+            setattr(o, k, f)
+    acc["simulator"] = total - sum(acc[k] for k in PARTS if k != "simulator")
+    return {k: 1000 * v / seeds for k, v in acc.items()}, 1000 * total / seeds
 
 
 def median(values):
@@ -78,16 +134,26 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python tools/bench_matches.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", type=int, default=5, help="seeds 1..N per game (default 5)")
     ap.add_argument("--players", type=int, default=4, help="seats, capped by each game's range (default 4)")
+    ap.add_argument("--parts", action="store_true",
+                    help="instead: where an event-driven match's CPU goes (ms a match, wrapped calls: shares)")
     args = ap.parse_args(argv)
     if args.seeds < 1:
         ap.error("--seeds must be 1 or more")
     w = width([title for _, title in games.titles()])
-    print(head(w))
+    if args.parts:
+        print(("%-" + str(w) + "s") % "game" + "".join(" %9s" % k for k in PARTS) + " %9s" % "total ms")
+    else:
+        print(head(w))
     for name, title in games.titles():
         mod = games.load(name)
         if not getattr(mod, "BOTS_CAN_PLAY", True):
             continue
         n = max(mod.MIN_PLAYERS, min(mod.MAX_PLAYERS, args.players))
+        if args.parts:
+            split, total = parts(name, n, args.seeds)
+            print(("%-" + str(w) + "s") % title + "".join(" %9.2f" % split[k] for k in PARTS) + " %9.2f" % total,
+                  flush=True)
+            continue
         pairs = [(bench(name, n, seed, EVENTS), bench(name, n, seed, STEPS)) for seed in range(1, args.seeds + 1)]
         print(line(w, title, summary(pairs)), flush=True)
     return 0
