@@ -41,9 +41,9 @@ GAMES = [name for name in games.names() if name != "selftest"]
 _SKIP = ("root", "view", "box", "settings", "brain", "menu")  # drawn or shared, not the match's state
 # When the loop last looked, not what happened: a game's last tick time, a race's latest
 # settle time and its cached verdict's flags differ with the passes run, by design.
-# What is shown, not the match: a tumble's faces and turns (Zilch, the flyer game), when
-# Wurfelblitz's headline is looked at again; work done ahead: Zilch's set-asides of the
-# roll worked out while the dice tumble (``next_look_at``: not run unless looked at).
+# What is shown, not the match: a tumble's faces and turns (Zilch, the flyer game); work
+# done ahead: Zilch's set-asides of the roll worked out while the dice tumble
+# (``next_look_at``: not run unless looked at).
 _LOOKED = ("now", "_known", "_dirty", "_waits", "_tumble", "_spin", "_turns", "_frame", "_steps",
            "_found")
 
