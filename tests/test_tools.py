@@ -65,6 +65,7 @@ def test_bench_matches_parts_account_for_the_whole_match_and_leave_nothing_wrapp
     assert abs(sum(split.values()) - total) < 1e-6  # the simulator's share is the rest
     assert (app.App.step, app.App._guard, app.App._save_pass, turns.slice_of) == real
 
+
 def test_bench_memory_check_measures_the_commit_its_figures_are_for(tmp_path):
     b = _tool("bench_memory")
     why = b.export_commit(ROOT, b.CHECKED_AT, str(tmp_path))

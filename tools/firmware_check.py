@@ -411,11 +411,10 @@ def _level(hexes):
 def latencies(log, after_ns, spread_ns=0):
     """From a runner's ``--neopixel-log`` (frames with times, scripted presses): for every
     press of station 1 made ``after_ns`` (to ``after_ns + spread_ns``) after a reveal (a
-    race's press), the ns from its
-    edge to the end of the first NeoPixel frame (the strip latches at the end of a frame)
-    that lights ring 1 at 90 % of the brightest it ever was in the log (a resting ring is
-    the seat's colour dimmed to 60/255; a winner's is the full colour), or None when no
-    frame did within 1 s."""
+    race's press), the ns from its edge to the end of the first NeoPixel frame (the strip
+    latches at the end of a frame) that lights ring 1 at 90 % of the brightest it ever was
+    in the log (a resting ring is the seat's colour dimmed to 60/255; a winner's is the
+    full colour), or None when no frame did within 1 s."""
     out = []
     frames = log.get("frames", [])
     full = max([_level(f["px"]) for f in frames if f["px"]] or [0])
